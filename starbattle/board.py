@@ -1,0 +1,144 @@
+"""The Board model: an N x N grid cut into N regions, S stars per unit, blocked cells, givens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from starbattle.errors import BoardError
+
+Cell = tuple[int, int]
+"""A cell as (row, column), both 1-based."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated Star Battle board; cells are 1-based (row, column) pairs."""
+
+    regions: tuple[tuple[str | None, ...], ...]
+    """Row-major region labels; None marks a blocked cell (no region, no star)."""
+    stars: int
+    given_stars: frozenset[Cell] = frozenset()
+    given_blanks: frozenset[Cell] = frozenset()
+    name: str | None = field(default=None, compare=False)
+    """Where the board came from (a file name), for messages; not part of equality."""
+
+    def __post_init__(self) -> None:
+        """Check every rule of a Star Battle board; raise BoardError on the first broken one."""
+        size = len(self.regions)
+        if size == 0:
+            raise BoardError("the board has no rows", file=self.name)
+        for index, row in enumerate(self.regions, start=1):
+            if len(row) != size:
+                raise BoardError(
+                    f"row {index} has {len(row)} cells but the board has {size} rows: "
+                    "a Star Battle board is square",
+                    file=self.name,
+                )
+        if isinstance(self.stars, bool) or not isinstance(self.stars, int) or self.stars < 1:
+            raise BoardError(
+                f"stars must be a whole number of at least 1, not {self.stars!r}", file=self.name
+            )
+        labels = self.region_labels
+        if len(labels) != size:
+            raise BoardError(
+                f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
+                f"{size}: the {size} rows hold {size}x{self.stars} stars in all and so must "
+                f"the regions, {self.stars} each",
+                file=self.name,
+            )
+        for kind, cells in (("given star", self.given_stars), ("given blank", self.given_blanks)):
+            for row, column in sorted(cells):
+                if not (1 <= row <= size and 1 <= column <= size):
+                    raise BoardError(
+                        f"{kind} ({row},{column}) lies outside the {size}x{size} board",
+                        file=self.name,
+                    )
+        for row, column in sorted(self.given_stars):
+            if self.regions[row - 1][column - 1] is None:
+                raise BoardError(
+                    f"given star ({row},{column}) is on a blocked cell", file=self.name
+                )
+        both = sorted(self.given_stars & self.given_blanks)
+        if both:
+            raise BoardError(
+                f"cell {both[0]} is given both as a star and as a blank", file=self.name
+            )
+
+    @classmethod
+    def from_rows(
+        cls,
+        rows: Sequence[Sequence[object | None]],
+        stars: int,
+        *,
+        given_stars: Iterable[Cell] = (),
+        given_blanks: Iterable[Cell] = (),
+        name: str | None = None,
+    ) -> Board:
+        """Build a board from rows of labels of any type (turned into strings; None = blocked)."""
+        regions = tuple(
+            tuple(None if label is None else str(label) for label in row) for row in rows
+        )
+        return cls(regions, stars, frozenset(given_stars), frozenset(given_blanks), name)
+
+    @property
+    def size(self) -> int:
+        """The number of rows (and of columns, and of regions)."""
+        return len(self.regions)
+
+    @property
+    def region_labels(self) -> tuple[str, ...]:
+        """The region labels in order of first appearance, row by row."""
+        seen: dict[str, None] = {}
+        for row in self.regions:
+            for label in row:
+                if label is not None:
+                    seen.setdefault(label)
+        return tuple(seen)
+
+    @property
+    def blocked(self) -> frozenset[Cell]:
+        """The blocked cells."""
+        return frozenset(
+            (r, c)
+            for r, row in enumerate(self.regions, start=1)
+            for c, label in enumerate(row, start=1)
+            if label is None
+        )
+
+    def region_of(self, cell: Cell) -> str | None:
+        """The label of the region a cell belongs to (None when blocked)."""
+        return self.regions[cell[0] - 1][cell[1] - 1]
+
+    def region_cells(self) -> dict[str, list[Cell]]:
+        """Map every region label to its cells, in reading order."""
+        cells: dict[str, list[Cell]] = {label: [] for label in self.region_labels}
+        for r, row in enumerate(self.regions, start=1):
+            for c, label in enumerate(row, start=1):
+                if label is not None:
+                    cells[label].append((r, c))
+        return cells
+
+    def with_stars(self, stars: int) -> Board:
+        """The same board with another star count."""
+        return Board(self.regions, stars, self.given_stars, self.given_blanks, self.name)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A placement of stars on a board of a given size; stars are sorted 1-based cells."""
+
+    size: int
+    stars: tuple[Cell, ...]
+
+    @classmethod
+    def from_cells(cls, size: int, cells: Iterable[Cell]) -> Solution:
+        """Build a solution from cells in any order."""
+        return cls(size, tuple(sorted(cells)))
+
+    def grid(self, star: str = "*", empty: str = ".") -> list[str]:
+        """The solution as N strings, one per row."""
+        marks = [[empty] * self.size for _ in range(self.size)]
+        for r, c in self.stars:
+            marks[r - 1][c - 1] = star
+        return ["".join(row) for row in marks]

@@ -1,0 +1,65 @@
+"""Independent rule checker in pure Python (no clingo): says which rule fails where."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from starbattle.board import Board, Cell
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its kind, the cells involved and a sentence for people."""
+
+    rule: str
+    """One of: outside, blocked, touch, row, column, region, given."""
+    cells: tuple[Cell, ...]
+    message: str
+
+
+def _stars_word(count: int) -> str:
+    """'1 star', '2 stars'."""
+    return f"{count} star" + ("" if count == 1 else "s")
+
+
+def _quota(kind: str, name: str, cells: list[Cell], stars: set[Cell], need: int) -> list[Violation]:
+    """A violation when a unit does not hold exactly `need` stars."""
+    inside = sorted(cell for cell in cells if cell in stars)
+    if len(inside) == need:
+        return []
+    verdict = "too many stars" if len(inside) > need else "too few stars"
+    return [Violation(kind, tuple(inside) or tuple(cells),
+                      f"{verdict} in {kind} {name}: {_stars_word(len(inside))}, needs {need}")]
+
+
+def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
+    """Every rule the stars break on the board (an empty list means a valid solution)."""
+    size, need = board.size, board.stars
+    placed = set(stars)
+    violations: list[Violation] = []
+    for cell in sorted(placed):
+        r, c = cell
+        if not (1 <= r <= size and 1 <= c <= size):
+            violations.append(Violation("outside", (cell,),
+                                        f"star at ({r},{c}) lies outside the {size}x{size} board"))
+        elif board.region_of(cell) is None:
+            violations.append(Violation("blocked", (cell,), f"star on blocked cell ({r},{c})"))
+    for r, c in sorted(placed):
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+            other = (r + dr, c + dc)
+            if other in placed:
+                violations.append(Violation("touch", ((r, c), other),
+                                            f"stars touch: ({r},{c}) and ({other[0]},{other[1]})"))
+    lines = range(1, size + 1)
+    for r in lines:
+        violations += _quota("row", str(r), [(r, c) for c in lines], placed, need)
+    for c in lines:
+        violations += _quota("column", str(c), [(r, c) for r in lines], placed, need)
+    for label, cells in board.region_cells().items():
+        violations += _quota("region", label, cells, placed, need)
+    for cell in sorted(board.given_stars - placed):
+        violations.append(Violation("given", (cell,), f"given star at ({cell[0]},{cell[1]}) has no star"))
+    for cell in sorted(board.given_blanks & placed):
+        violations.append(Violation("given", (cell,), f"given blank at ({cell[0]},{cell[1]}) holds a star"))
+    return violations

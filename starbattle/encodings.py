@@ -1,0 +1,102 @@
+"""Locate the shipped encoding and its variants (installed in the package, or in a checkout)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from starbattle.errors import EncodingError, UsageError
+
+_INCLUDE = re.compile(r'^#include\s+"(?P<path>[^"]+)"\s*\.', re.MULTILINE)
+_FIELD = re.compile(r"^%\s*(?P<key>replaces|adds to):\s*(?P<value>\S+)", re.MULTILINE)
+
+
+def encodings_dir() -> Path:
+    """The folder holding starbattle.lp: inside the installed package, else the checkout's."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package / "encodings", package.parent / "encodings"):
+        if (candidate / "starbattle.lp").is_file():
+            return candidate
+    raise EncodingError(
+        f"the shipped encodings are missing (looked in {package / 'encodings'} and "
+        f"{package.parent / 'encodings'}): reinstall starbattle-asp"
+    )
+
+
+def default_program() -> Path:
+    """The default program, encodings/starbattle.lp."""
+    return encodings_dir() / "starbattle.lp"
+
+
+def base_files() -> list[Path]:
+    """The rule files starbattle.lp includes, in order."""
+    program = default_program()
+    return [program.parent / match["path"] for match in _INCLUDE.finditer(program.read_text())]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule file in encodings/variants/ (or given by path) with what its header declares."""
+
+    name: str
+    path: Path
+    purpose: str
+    replaces: str | None
+
+    @classmethod
+    def from_path(cls, path: Path) -> Variant:
+        """Read a variant's header: its title line and an optional `replaces:` field."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise EncodingError(f"cannot read the variant: {error}", file=str(path)) from None
+        first = next((line for line in text.splitlines() if line.startswith("%")), "%")
+        fields = {match["key"]: match["value"] for match in _FIELD.finditer(text)}
+        return cls(path.stem, path, first.lstrip("% ").strip(), fields.get("replaces"))
+
+
+def shipped_variants() -> dict[str, Variant]:
+    """The shipped variants by name."""
+    folder = encodings_dir() / "variants"
+    return {path.stem: Variant.from_path(path) for path in sorted(folder.glob("*.lp"))}
+
+
+def resolve_variant(name_or_path: str) -> Variant:
+    """A shipped variant by name, or a variant file by path."""
+    shipped = shipped_variants()
+    if name_or_path in shipped:
+        return shipped[name_or_path]
+    path = Path(name_or_path)
+    if path.is_file():
+        return Variant.from_path(path)
+    raise UsageError(
+        f"unknown variant {name_or_path!r}: choose one of {', '.join(shipped)} or give a file"
+    )
+
+
+def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list[Path]:
+    """The files of the program to run: the default rules (or `encoding`) plus the variants.
+
+    A variant whose header says `replaces: base/X.lp` takes that file's place in the default
+    program; it cannot be combined with a user's own encoding, whose files we cannot see into.
+    """
+    chosen = [resolve_variant(item) for item in variants]
+    if encoding is not None:
+        path = Path(encoding)
+        if not path.is_file():
+            raise UsageError(f"no such encoding file: {encoding}")
+        for variant in chosen:
+            if variant.replaces:
+                raise UsageError(
+                    f"variant {variant.name} replaces {variant.replaces} of the default "
+                    "program and cannot be added to your own encoding: include the rule "
+                    "files you want in it instead"
+                )
+        return [path, *(variant.path for variant in chosen)]
+    root = encodings_dir()
+    replaced = {(root / variant.replaces).resolve() for variant in chosen if variant.replaces}
+    return [
+        *(path for path in base_files() if path.resolve() not in replaced),
+        *(variant.path for variant in chosen),
+    ]

@@ -1,0 +1,85 @@
+"""Board -> ASP facts, and answer-set symbols -> cells: the only place predicate names live."""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from starbattle.board import Board, Cell
+
+SIZE = "size"
+STARS = "stars"
+REGION = "region"
+BLOCKED = "blocked"
+GIVEN_STAR = "given_star"
+GIVEN_BLANK = "given_blank"
+STAR = "star"
+
+INSTANCE_PREDICATES: dict[str, int] = {
+    SIZE: 1,
+    STARS: 1,
+    REGION: 3,
+    BLOCKED: 2,
+    GIVEN_STAR: 2,
+    GIVEN_BLANK: 2,
+}
+"""The predicates an instance file may hold, with their arities (DESIGN's fact interface)."""
+
+_CONSTANT = re.compile(r"[a-z][A-Za-z0-9_']*\Z")
+_INTEGER = re.compile(r"(0|-?[1-9][0-9]*)\Z")
+
+
+class SymbolLike(Protocol):
+    """What facts needs of a clingo Symbol (kept structural so that clingo is not imported)."""
+
+    @property
+    def arguments(self) -> list[SymbolLike]: ...  # noqa: D102
+
+    @property
+    def number(self) -> int: ...  # noqa: D102
+
+
+def region_terms(board: Board) -> dict[str, str]:
+    """Map each region label to the ASP term that names it in facts.
+
+    Labels that are already lowercase constants or integers stay; otherwise letters are
+    lowercased when that keeps them apart; otherwise regions are numbered 1..N in order of
+    first appearance.
+    """
+    labels = board.region_labels
+    if all(_CONSTANT.match(label) or _INTEGER.match(label) for label in labels):
+        return {label: label for label in labels}
+    lowered = {label: label.lower() for label in labels}
+    if len(set(lowered.values())) == len(labels) and all(
+        _CONSTANT.match(term) for term in lowered.values()
+    ):
+        return lowered
+    return {label: str(index) for index, label in enumerate(labels, start=1)}
+
+
+def board_facts(board: Board) -> str:
+    """The board as ASP facts, one line per row of the board."""
+    terms = region_terms(board)
+    lines = [f"{SIZE}({board.size}).", f"{STARS}({board.stars})."]
+    for r, row in enumerate(board.regions, start=1):
+        lines.append(
+            " ".join(
+                f"{BLOCKED}({r},{c})." if label is None else f"{REGION}({r},{c},{terms[label]})."
+                for c, label in enumerate(row, start=1)
+            )
+        )
+    for name, cells in ((GIVEN_STAR, board.given_stars), (GIVEN_BLANK, board.given_blanks)):
+        if cells:
+            lines.append(" ".join(f"{name}({r},{c})." for r, c in sorted(cells)))
+    return "\n".join(lines) + "\n"
+
+
+def star_facts(stars: list[Cell] | tuple[Cell, ...]) -> str:
+    """Stars as `star(R,C).` facts on one line."""
+    return " ".join(f"{STAR}({r},{c})." for r, c in stars)
+
+
+def star_cell(symbol: SymbolLike) -> Cell:
+    """The cell of a `star(R,C)` symbol."""
+    row, column = symbol.arguments
+    return (row.number, column.number)
