@@ -13,9 +13,23 @@ from starbattle.render import render_text
 __version__ = "0.1.0"
 
 __all__ = [
-    "Board", "BoardError", "EncodingError", "FormatError", "Solution", "Solver",
-    "StarBattleError", "UsageError", "Violation", "check", "count", "is_unique",
-    "read_board", "render_text", "solve", "write_board", "__version__",
+    "Board",
+    "BoardError",
+    "EncodingError",
+    "FormatError",
+    "Solution",
+    "Solver",
+    "StarBattleError",
+    "UsageError",
+    "Violation",
+    "check",
+    "count",
+    "is_unique",
+    "read_board",
+    "render_text",
+    "solve",
+    "write_board",
+    "__version__",
 ]
 
 _SOLVER_NAMES = ("Solver", "solve", "count", "is_unique")

@@ -29,8 +29,13 @@ def _quota(kind: str, name: str, cells: list[Cell], stars: set[Cell], need: int)
     if len(inside) == need:
         return []
     verdict = "too many stars" if len(inside) > need else "too few stars"
-    return [Violation(kind, tuple(inside) or tuple(cells),
-                      f"{verdict} in {kind} {name}: {_stars_word(len(inside))}, needs {need}")]
+    return [
+        Violation(
+            kind,
+            tuple(inside) or tuple(cells),
+            f"{verdict} in {kind} {name}: {_stars_word(len(inside))}, needs {need}",
+        )
+    ]
 
 
 def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
@@ -41,16 +46,21 @@ def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
     for cell in sorted(placed):
         r, c = cell
         if not (1 <= r <= size and 1 <= c <= size):
-            violations.append(Violation("outside", (cell,),
-                                        f"star at ({r},{c}) lies outside the {size}x{size} board"))
+            message = f"star at ({r},{c}) lies outside the {size}x{size} board"
+            violations.append(Violation("outside", (cell,), message))
         elif board.region_of(cell) is None:
             violations.append(Violation("blocked", (cell,), f"star on blocked cell ({r},{c})"))
     for r, c in sorted(placed):
         for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
             other = (r + dr, c + dc)
             if other in placed:
-                violations.append(Violation("touch", ((r, c), other),
-                                            f"stars touch: ({r},{c}) and ({other[0]},{other[1]})"))
+                violations.append(
+                    Violation(
+                        "touch",
+                        ((r, c), other),
+                        f"stars touch: ({r},{c}) and ({other[0]},{other[1]})",
+                    )
+                )
     lines = range(1, size + 1)
     for r in lines:
         violations += _quota("row", str(r), [(r, c) for c in lines], placed, need)
@@ -58,8 +68,8 @@ def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
         violations += _quota("column", str(c), [(r, c) for r in lines], placed, need)
     for label, cells in board.region_cells().items():
         violations += _quota("region", label, cells, placed, need)
-    for cell in sorted(board.given_stars - placed):
-        violations.append(Violation("given", (cell,), f"given star at ({cell[0]},{cell[1]}) has no star"))
-    for cell in sorted(board.given_blanks & placed):
-        violations.append(Violation("given", (cell,), f"given blank at ({cell[0]},{cell[1]}) holds a star"))
+    for r, c in sorted(board.given_stars - placed):
+        violations.append(Violation("given", ((r, c),), f"given star at ({r},{c}) has no star"))
+    for r, c in sorted(board.given_blanks & placed):
+        violations.append(Violation("given", ((r, c),), f"given blank at ({r},{c}) holds a star"))
     return violations

@@ -25,8 +25,10 @@ class DefaultSolveGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Insert `solve` when the first argument is not a command or a group option."""
-        if args and args[0] not in self.commands and args[0] not in (
-            "--help", "-h", "--version", "--debug"
+        if (
+            args
+            and args[0] not in self.commands
+            and args[0] not in ("--help", "-h", "--version", "--debug")
         ):
             args = ["solve", *args]
         return super().parse_args(ctx, args)
@@ -71,27 +73,62 @@ def load_board(path: str, stars: int | None, input_format: str | None) -> Board:
 
 def board_options(command: Any) -> Any:
     """The options every command that reads a board shares."""
-    command = click.option("-s", "--stars", type=click.IntRange(min=1),
-                           help="Stars per row, column and region (overrides the file's).")(command)
-    return click.option("--from", "input_format", type=click.Choice(list(READERS)),
-                        help="Input format (default: recognised from the content).")(command)
+    command = click.option(
+        "-s",
+        "--stars",
+        type=click.IntRange(min=1),
+        help="Stars per row, column and region (overrides the file's).",
+    )(command)
+    return click.option(
+        "--from",
+        "input_format",
+        type=click.Choice(list(READERS)),
+        help="Input format (default: recognised from the content).",
+    )(command)
 
 
 def program_options(command: Any) -> Any:
     """The options that choose and configure the ASP program."""
-    for option in reversed([
-        click.option("-e", "--encoding", type=click.Path(dir_okay=False),
-                     help="Replace the default program with this file."),
-        click.option("-w", "--with", "variants", multiple=True, metavar="NAME|FILE",
-                     help="Add a rule variant (repeatable); see `starbattle-asp encodings`."),
-        click.option("-c", "--const", "constants", multiple=True, metavar="NAME=VALUE",
-                     help="Pass a constant to clingo (repeatable)."),
-        click.option("-t", "--threads", type=click.IntRange(1, 64), default=1, show_default=True,
-                     help="clingo solver threads."),
-        click.option("--timeout", type=click.FloatRange(min=0, min_open=True),
-                     help="Stop searching after this many seconds."),
-        click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
-    ]):
+    for option in reversed(
+        [
+            click.option(
+                "-e",
+                "--encoding",
+                type=click.Path(dir_okay=False),
+                help="Replace the default program with this file.",
+            ),
+            click.option(
+                "-w",
+                "--with",
+                "variants",
+                multiple=True,
+                metavar="NAME|FILE",
+                help="Add a rule variant (repeatable); see `starbattle-asp encodings`.",
+            ),
+            click.option(
+                "-c",
+                "--const",
+                "constants",
+                multiple=True,
+                metavar="NAME=VALUE",
+                help="Pass a constant to clingo (repeatable).",
+            ),
+            click.option(
+                "-t",
+                "--threads",
+                type=click.IntRange(1, 64),
+                default=1,
+                show_default=True,
+                help="clingo solver threads.",
+            ),
+            click.option(
+                "--timeout",
+                type=click.FloatRange(min=0, min_open=True),
+                help="Stop searching after this many seconds.",
+            ),
+            click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
+        ]
+    ):
         command = option(command)
     return command
 
@@ -100,27 +137,58 @@ def program_options(command: Any) -> Any:
 @click.argument("file")
 @board_options
 @program_options
-@click.option("-n", "--models", type=click.IntRange(min=0), default=1, show_default=True,
-              help="How many solutions to print (0 = every solution, streamed as found).")
-@click.option("--count", "count_only", is_flag=True,
-              help="Count every solution without printing them.")
-@click.option("--unique", "require_unique", is_flag=True,
-              help="Exit 1 unless the board has exactly one solution.")
-@click.option("-f", "--format", "output_format", type=click.Choice(OUTPUT_FORMATS),
-              default="text", show_default=True, help="Output format.")
+@click.option(
+    "-n",
+    "--models",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="How many solutions to print (0 = every solution, streamed as found).",
+)
+@click.option(
+    "--count", "count_only", is_flag=True, help="Count every solution without printing them."
+)
+@click.option(
+    "--unique",
+    "require_unique",
+    is_flag=True,
+    help="Exit 1 unless the board has exactly one solution.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "output_format",
+    type=click.Choice(OUTPUT_FORMATS),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
-def solve(file: str, stars: int | None, input_format: str | None, encoding: str | None,
-          variants: tuple[str, ...], constants: tuple[str, ...], threads: int,
-          timeout: float | None, stats: bool, models: int, count_only: bool,
-          require_unique: bool, output_format: str, ascii_only: bool) -> None:
+def solve(
+    file: str,
+    stars: int | None,
+    input_format: str | None,
+    encoding: str | None,
+    variants: tuple[str, ...],
+    constants: tuple[str, ...],
+    threads: int,
+    timeout: float | None,
+    stats: bool,
+    models: int,
+    count_only: bool,
+    require_unique: bool,
+    output_format: str,
+    ascii_only: bool,
+) -> None:
     """Solve FILE (a path or - for standard input) and say whether the board is unique."""
     from starbattle import report
     from starbattle.render import render_text
     from starbattle.solver import Solver
 
     board = load_board(file, stars, input_format)
-    solver = Solver(board, encoding=encoding, variants=variants, constants=constants,
-                    threads=threads)
+    solver = Solver(
+        board, encoding=encoding, variants=variants, constants=constants, threads=threads
+    )
     for message in solver.messages:
         click.echo(f"starbattle-asp: clingo: {message}", err=True)
     if count_only:
@@ -171,12 +239,18 @@ def finish(solver: Any, stats: bool, code: int) -> None:
 
 @cli.command()
 @click.argument("file")
-@click.option("--to", "output_format", type=click.Choice(list(WRITERS)), required=True,
-              help="The format to write.")
+@click.option(
+    "--to",
+    "output_format",
+    type=click.Choice(list(WRITERS)),
+    required=True,
+    help="The format to write.",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file.")
 @board_options
-def convert(file: str, output_format: str, output: str | None, stars: int | None,
-            input_format: str | None) -> None:
+def convert(
+    file: str, output_format: str, output: str | None, stars: int | None, input_format: str | None
+) -> None:
     """Convert the board in FILE to another format."""
     from starbattle.formats import write_board
 
@@ -201,8 +275,10 @@ def check(file: str, answer: str, stars: int | None, input_format: str | None) -
     placed = read_answer(read_text(answer), board.size, name=name)
     violations = check_answer(board, placed)
     if not violations:
-        click.echo(f"valid: {len(placed)} stars; every row, column and region holds "
-                   f"{board.stars} and no two stars touch")
+        click.echo(
+            f"valid: {len(placed)} stars; every row, column and region holds "
+            f"{board.stars} and no two stars touch"
+        )
         sys.exit(0)
     click.echo(f"invalid: {len(violations)} problem(s)")
     for violation in violations:

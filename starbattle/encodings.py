@@ -53,7 +53,9 @@ class Variant:
             raise EncodingError(f"cannot read the variant: {error}", file=str(path)) from None
         first = next((line for line in text.splitlines() if line.startswith("%")), "%")
         fields = {match["key"]: match["value"] for match in _FIELD.finditer(text)}
-        return cls(path.stem, path, first.lstrip("% ").strip(), fields.get("replaces"))
+        title = first.lstrip("% ").strip()
+        purpose = title.split(":", 1)[1].strip() if title.startswith("Variant ") else title
+        return cls(path.stem, path, purpose, fields.get("replaces"))
 
 
 def shipped_variants() -> dict[str, Variant]:

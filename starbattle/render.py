@@ -25,8 +25,6 @@ def render_text(board: Board, solution: Solution | None = None, *, ascii_only: b
         if grid is None:
             lines.append(left)
         else:
-            right = " ".join(
-                "#" if label is None else grid[r][c] for c, label in enumerate(row)
-            )
+            right = " ".join("#" if label is None else grid[r][c] for c, label in enumerate(row))
             lines.append(left + GAP + right)
     return "\n".join(lines)

@@ -56,12 +56,16 @@ def summary_text(search: Search, shown: int, timeout: float | None = None) -> st
             return f"1 solution, unique {seconds}"
         return f"{_plural(found)} in all, not unique {seconds}"
     if search.timed_out:
-        return (f"time limit of {timeout:g} s reached after {_plural(found)}: "
-                f"the search is incomplete {seconds}")
+        return (
+            f"time limit of {timeout:g} s reached after {_plural(found)}: "
+            f"the search is incomplete {seconds}"
+        )
     if found > shown:
         if shown == 1:
-            return (f"not unique: 2 or more solutions {seconds}; "
-                    "-n 0 lists them all, --count counts them")
+            return (
+                f"not unique: 2 or more solutions {seconds}; "
+                "-n 0 lists them all, --count counts them"
+            )
         return f"{_plural(shown)} shown, not unique: there are more {seconds}"
     return f"{_plural(found)} found; the search stopped there {seconds}"
 
@@ -70,11 +74,14 @@ def count_text(search: Search, timeout: float | None = None) -> str:
     """One line for --count."""
     seconds = f"({search.seconds:.3f} s)"
     if search.exhausted:
-        verdict = "unique" if search.found == 1 else "no solution" if not search.found else \
-            "not unique"
+        if search.found == 0:
+            return f"no solution {seconds}"
+        verdict = "unique" if search.found == 1 else "not unique"
         return f"{_plural(search.found)}, {verdict} {seconds}"
-    return (f"at least {_plural(search.found)}: time limit of {timeout:g} s reached, "
-            f"the count is incomplete {seconds}")
+    return (
+        f"at least {_plural(search.found)}: time limit of {timeout:g} s reached, "
+        f"the count is incomplete {seconds}"
+    )
 
 
 def exit_code(search: Search, require_unique: bool = False) -> int:

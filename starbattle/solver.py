@@ -62,6 +62,8 @@ class Solver:
     variants: tuple[str, ...] = ()
     constants: tuple[str, ...] = ()
     threads: int = 1
+    clingo_args: tuple[str, ...] = ()
+    """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
     messages: list[str] = field(default_factory=list)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search)
@@ -70,7 +72,7 @@ class Solver:
     def __post_init__(self) -> None:
         """Load the program and the board's facts, and ground them."""
         files = compose(self.encoding, self.variants)
-        arguments = ["--warn=all"]
+        arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
         if self.threads > 1:
@@ -101,11 +103,16 @@ class Solver:
     def _program_error(self, error: RuntimeError, files: list) -> EncodingError:
         """Turn clingo's failure into an EncodingError naming its first message and place."""
         detail = next((m for m in self.messages if "error" in m), None) or str(error)
-        match = re.match(r"(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+)(-[\d:]+)?: (?P<rest>.*)",
-                         detail)
+        match = re.match(
+            r"(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+)(-[\d:]+)?: (?P<rest>.*)", detail
+        )
         if match:
-            return EncodingError(match["rest"], file=match["file"], line=int(match["line"]),
-                                 column=int(match["column"]))
+            return EncodingError(
+                match["rest"],
+                file=match["file"],
+                line=int(match["line"]),
+                column=int(match["column"]),
+            )
         names = ", ".join(str(path) for path in files)
         return EncodingError(f"clingo could not ground the program ({names}): {detail}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from starbattle.board import Board
@@ -20,8 +21,9 @@ def detect(text: str, name: str | None = None) -> str:
     """Name the format of a board text: 'lp', 'json' or 'txt' (content first, extension as hint)."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if not stripped:
-        raise FormatError("the input is empty: expected a board (ASP facts, a picture or JSON)",
-                          file=name)
+        raise FormatError(
+            "the input is empty: expected a board (ASP facts, a picture or JSON)", file=name
+        )
     if stripped[0] in "[{":
         return "json"
     if stripped.startswith(("http://", "https://", "pzprv3", "puzz.link", "pzv.jp")):
@@ -42,16 +44,11 @@ def parse_board(
     """Read a board from text in any known format; `stars` overrides or supplies S."""
     if fmt is not None and fmt not in READERS:
         raise UsageError(f"unknown input format {fmt!r}: choose one of {', '.join(READERS)}")
-    try:
-        return READERS[fmt or detect(text, name)](text, name=name, stars=stars)
-    except FormatError as error:
-        raise error.with_file(name) if name else error
+    return READERS[fmt or detect(text, name)](text, name=name, stars=stars)
 
 
 def read_text(path: str) -> str:
     """Read an input file ('-' for standard input) as text, refusing huge or binary files."""
-    import sys
-
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)

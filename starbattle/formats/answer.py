@@ -22,14 +22,22 @@ def _grid(rows: list[str], size: int, name: str | None, first_line: int = 1) -> 
     for r, row in enumerate(rows, start=1):
         marks = row.replace(" ", "")
         if len(marks) != size:
-            raise FormatError(f"answer row {r} has {len(marks)} cells, expected {size}",
-                              file=name, line=first_line + r - 1, column=1)
+            raise FormatError(
+                f"answer row {r} has {len(marks)} cells, expected {size}",
+                file=name,
+                line=first_line + r - 1,
+                column=1,
+            )
         for c, mark in enumerate(marks, start=1):
             if mark in STAR_MARKS:
                 stars.append((r, c))
             elif mark not in EMPTY_MARKS:
-                raise FormatError(f"answer row {r} has {mark!r}: use * for a star and . for "
-                                  "an empty cell", file=name, line=first_line + r - 1, column=c)
+                raise FormatError(
+                    f"answer row {r} has {mark!r}: use * for a star and . for an empty cell",
+                    file=name,
+                    line=first_line + r - 1,
+                    column=c,
+                )
     return stars
 
 
@@ -43,8 +51,10 @@ def _pairs(value: Any, name: str | None) -> list[Cell]:
 
 
 def _json(text: str, size: int, name: str | None) -> list[Cell]:
-    """Stars from JSON: [[r,c],...], a grid of strings, or an object with "stars" or "grid"
-    (a JSON Lines file from `solve -f json` gives its first solution)."""
+    """Stars from JSON: [[r,c],...], a grid of strings, or an object with "stars" or "grid".
+
+    A JSON Lines file written by `solve -f json` gives its first solution.
+    """
     documents = []
     for line in text.splitlines() if text.lstrip().startswith("{") else []:
         if line.strip():
@@ -57,10 +67,17 @@ def _json(text: str, size: int, name: str | None) -> list[Cell]:
         try:
             documents = [json.loads(text)]
         except json.JSONDecodeError as error:
-            raise FormatError(f"invalid JSON: {error.msg}", file=name, line=error.lineno,
-                              column=error.colno) from None
-    document = next((d for d in documents if isinstance(d, dict) and "stars" in d
-                     and isinstance(d["stars"], list)), documents[0])
+            raise FormatError(
+                f"invalid JSON: {error.msg}", file=name, line=error.lineno, column=error.colno
+            ) from None
+    document = next(
+        (
+            d
+            for d in documents
+            if isinstance(d, dict) and "stars" in d and isinstance(d["stars"], list)
+        ),
+        documents[0],
+    )
     if isinstance(document, dict):
         if isinstance(document.get("stars"), list):
             return _pairs(document["stars"], name)

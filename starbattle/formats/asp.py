@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from starbattle.board import Board, Cell
-from starbattle.errors import BoardError, FormatError
+from starbattle.errors import FormatError
 from starbattle.facts import (
     BLOCKED,
     GIVEN_BLANK,
@@ -173,7 +173,9 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             first = seen[key]
             raise FormatError(
                 f"duplicate fact {fact} (first at line {first.line})",
-                file=name, line=fact.line, column=fact.column,
+                file=name,
+                line=fact.line,
+                column=fact.column,
             )
         seen[key] = fact
         by_predicate[fact.predicate].append(fact)
@@ -183,14 +185,16 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
         if len(found) > 1:
             raise FormatError(
                 f"{found[1]} contradicts {found[0]} at line {found[0].line}: give one {what}",
-                file=name, line=found[1].line, column=found[1].column,
+                file=name,
+                line=found[1].line,
+                column=found[1].column,
             )
         return _integer(found[0], 0, low, high, what, name) if found else None
 
     size = single(SIZE, 1, MAX_SIZE, "size")
     if size is None:
         raise FormatError("no size(N) fact: add one, e.g. size(10).", file=name)
-    given = single(STARS, 1, size, "number of stars")
+    given = single(STARS, 1, MAX_SIZE, "number of stars")
     if stars is None and given is None:
         raise FormatError("no stars(S) fact: add one, e.g. stars(2), or pass --stars S", file=name)
     owner: dict[Cell, Fact] = {}
@@ -204,13 +208,25 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             raise FormatError(
                 f"{fact} contradicts {owner[cell]} at line {owner[cell].line}: "
                 "a cell is in exactly one region or blocked",
-                file=name, line=fact.line, column=fact.column,
+                file=name,
+                line=fact.line,
+                column=fact.column,
             )
         owner[cell] = fact
         if fact.predicate == REGION:
             regions[cell[0] - 1][cell[1] - 1] = str(fact.arguments[2])
-    missing = [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)
-               if (r, c) not in owner]
+    givens: dict[str, set[Cell]] = {GIVEN_STAR: set(), GIVEN_BLANK: set()}
+    for predicate, cells in givens.items():
+        for fact in by_predicate[predicate]:
+            cells.add(
+                (
+                    _integer(fact, 0, 1, size, "the row", name),
+                    _integer(fact, 1, 1, size, "the column", name),
+                )
+            )
+    missing = [
+        (r, c) for r in range(1, size + 1) for c in range(1, size + 1) if (r, c) not in owner
+    ]
     if missing:
         r, c = missing[0]
         raise FormatError(
@@ -218,20 +234,13 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             f"add region({r},{c},K). or blocked({r},{c}).",
             file=name,
         )
-    givens: dict[str, set[Cell]] = {GIVEN_STAR: set(), GIVEN_BLANK: set()}
-    for predicate, cells in givens.items():
-        for fact in by_predicate[predicate]:
-            cells.add((
-                _integer(fact, 0, 1, size, "the row", name),
-                _integer(fact, 1, 1, size, "the column", name),
-            ))
-    try:
-        return Board.from_rows(
-            regions, stars if stars is not None else given or 0,
-            given_stars=givens[GIVEN_STAR], given_blanks=givens[GIVEN_BLANK], name=name,
-        )
-    except BoardError as error:
-        raise error.with_file(name) if name else error
+    return Board.from_rows(
+        regions,
+        stars if stars is not None else given or 0,
+        given_stars=givens[GIVEN_STAR],
+        given_blanks=givens[GIVEN_BLANK],
+        name=name,
+    )
 
 
 def write(board: Board) -> str:

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from starbattle.board import Board, Cell
-from starbattle.errors import BoardError, FormatError
+from starbattle.errors import FormatError
 from starbattle.formats.picture import picture_labels
 
 KNOWN_KEYS = ("stars", "regions", "blocked", "given_stars", "given_blanks")
@@ -30,19 +30,20 @@ def _load(text: str, name: str | None) -> Any:
                 "pass one board at a time",
                 file=name,
             ) from None
-        raise FormatError(f"invalid JSON: {error.msg}", file=name, line=error.lineno,
-                          column=error.colno) from None
+        raise FormatError(
+            f"invalid JSON: {error.msg}", file=name, line=error.lineno, column=error.colno
+        ) from None
 
 
 def _cells(value: Any, key: str, name: str | None) -> set[Cell]:
     """A list of [row, column] pairs."""
     if not isinstance(value, list) or not all(
-        isinstance(pair, list) and len(pair) == 2
+        isinstance(pair, list)
+        and len(pair) == 2
         and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
         for pair in value
     ):
-        raise FormatError(f'"{key}" must be a list of [row, column] pairs of integers',
-                          file=name)
+        raise FormatError(f'"{key}" must be a list of [row, column] pairs of integers', file=name)
     return {(pair[0], pair[1]) for pair in value}
 
 
@@ -73,8 +74,9 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
     if isinstance(document, list):
         document = {"regions": document}
     if not isinstance(document, dict):
-        raise FormatError('expected a JSON object {"stars": S, "regions": [...]} or a list '
-                          "of rows", file=name)
+        raise FormatError(
+            'expected a JSON object {"stars": S, "regions": [...]} or a list of rows', file=name
+        )
     for key in document:
         near = difflib.get_close_matches(key, KNOWN_KEYS, n=1, cutoff=0.75)
         if key not in KNOWN_KEYS and near:
@@ -93,15 +95,13 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             regions[r - 1][c - 1] = None
         else:
             raise FormatError(f"blocked cell [{r}, {c}] lies outside the board", file=name)
-    try:
-        return Board.from_rows(
-            regions, count,
-            given_stars=_cells(document.get("given_stars", []), "given_stars", name),
-            given_blanks=_cells(document.get("given_blanks", []), "given_blanks", name),
-            name=name,
-        )
-    except BoardError as error:
-        raise error.with_file(name) if name else error
+    return Board.from_rows(
+        regions,
+        count,
+        given_stars=_cells(document.get("given_stars", []), "given_stars", name),
+        given_blanks=_cells(document.get("given_blanks", []), "given_blanks", name),
+        name=name,
+    )
 
 
 def board_json(board: Board) -> dict[str, Any]:
@@ -109,13 +109,17 @@ def board_json(board: Board) -> dict[str, Any]:
     shown = picture_labels(board)
     single = all(len(label) == 1 for label in shown.values())
     rows: list[Any] = [
-        "".join("#" if label is None else shown[label] for label in row) if single
+        "".join("#" if label is None else shown[label] for label in row)
+        if single
         else [None if label is None else shown[label] for label in row]
         for row in board.regions
     ]
     document: dict[str, Any] = {"stars": board.stars, "regions": rows}
-    for key, cells in (("blocked", board.blocked), ("given_stars", board.given_stars),
-                       ("given_blanks", board.given_blanks)):
+    for key, cells in (
+        ("blocked", board.blocked),
+        ("given_stars", board.given_stars),
+        ("given_blanks", board.given_blanks),
+    ):
         if cells:
             document[key] = [list(cell) for cell in sorted(cells)]
     return document

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from starbattle.board import Board, Cell
-from starbattle.errors import BoardError, FormatError
+from starbattle.errors import FormatError
 from starbattle.limits import MAX_SIZE
 
 LABEL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -37,7 +37,7 @@ def _blocks(lines: list[str]) -> list[list[tuple[int, str]]]:
 def _cells(line: str, size: int, number: int, row: int, name: str | None) -> list[str]:
     """Split one picture line into `size` labels, or fail with the line's location."""
     words = line.split()
-    if len(words) == size:
+    if len(words) == size > 1:
         return words
     chars = "".join(words)
     if len(chars) == size:
@@ -64,7 +64,9 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             if not value.isdigit() or int(value) < 1:
                 raise FormatError(
                     f"'{line.strip()}': the star count must be a whole number of at least 1",
-                    file=name, line=number, column=1,
+                    file=name,
+                    line=number,
+                    column=1,
                 )
             header_stars = int(value)
             lines[number - 1] = ""
@@ -76,13 +78,16 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
         number = blocks[2][0][0]
         raise FormatError(
             "a picture has at most two blocks (regions, then marks) separated by a blank line",
-            file=name, line=number, column=1,
+            file=name,
+            line=number,
+            column=1,
         )
     rows = blocks[0]
     size = len(rows)
     if size > MAX_SIZE:
-        raise FormatError(f"the picture has {size} rows; at most {MAX_SIZE} are supported",
-                          file=name)
+        raise FormatError(
+            f"the picture has {size} rows; at most {MAX_SIZE} are supported", file=name
+        )
     regions: list[list[str | None]] = [
         list(_cells(line, size, number, index, name))
         for index, (number, line) in enumerate(rows, start=1)
@@ -93,7 +98,9 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
         if len(blocks[1]) != size:
             raise FormatError(
                 f"the marks block has {len(blocks[1])} rows but the board has {size}",
-                file=name, line=blocks[1][0][0], column=1,
+                file=name,
+                line=blocks[1][0][0],
+                column=1,
             )
         for r, (number, line) in enumerate(blocks[1], start=1):
             for c, mark in enumerate(_cells(line, size, number, r, name), start=1):
@@ -107,7 +114,9 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
                     raise FormatError(
                         f"unknown mark {mark!r} in row {r}: use * (star), x (blank), "
                         "# (blocked) or . (nothing)",
-                        file=name, line=number, column=line.find(mark) + 1,
+                        file=name,
+                        line=number,
+                        column=line.find(mark) + 1,
                     )
     count = stars if stars is not None else header_stars
     if count is None:
@@ -116,21 +125,22 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             "or pass --stars S",
             file=name,
         )
-    try:
-        return Board.from_rows(regions, count, given_stars=given_stars,
-                               given_blanks=given_blanks, name=name)
-    except BoardError as error:
-        raise error.with_file(name) if name else error
+    return Board.from_rows(
+        regions, count, given_stars=given_stars, given_blanks=given_blanks, name=name
+    )
 
 
 def picture_labels(board: Board) -> dict[str, str]:
-    """Map labels to what the picture shows: themselves when all are one character, else
-    letters and digits in order of first appearance, else (huge boards) themselves as words."""
+    """Map each region label to what a picture shows for it.
+
+    Labels stay when all are one character; else regions get letters and digits in order of
+    first appearance; past 62 regions they stay as words.
+    """
     labels = board.region_labels
     if all(len(label) == 1 and not label.isspace() for label in labels):
         return {label: label for label in labels}
     if len(labels) <= len(LABEL_ALPHABET):
-        return dict(zip(labels, LABEL_ALPHABET))
+        return dict(zip(labels, LABEL_ALPHABET, strict=False))
     return {label: label for label in labels}
 
 
@@ -141,9 +151,11 @@ def write(board: Board) -> str:
     separator = "" if width == 1 else " "
     lines = [f"stars: {board.stars}"]
     for row in board.regions:
-        lines.append(separator.join(
-            (MARK_BLOCKED if label is None else shown[label]).rjust(width) for label in row
-        ))
+        lines.append(
+            separator.join(
+                (MARK_BLOCKED if label is None else shown[label]).rjust(width) for label in row
+            )
+        )
     if board.blocked or board.given_stars or board.given_blanks:
         lines.append("")
         for r in range(1, board.size + 1):

@@ -1,0 +1,128 @@
+"""Test helpers: an independent brute-force solver, corpus access, random boards."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from starbattle import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTANCES = ROOT / "instances"
+CORPUS = ROOT.parent / "shared" / "corpus"
+needs_corpus = pytest.mark.skipif(
+    not (CORPUS / "real-puzzles.jsonl").is_file(),
+    reason="../shared/corpus is absent (the shared folder must sit beside the checkout)",
+)
+
+Cell = tuple[int, int]
+
+
+def touching(a: Cell, b: Cell, size: int, rule: str) -> bool:
+    """Whether two distinct cells touch under a touching rule: king, orthogonal or torus."""
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    if rule == "torus":
+        dr, dc = min(dr, size - dr), min(dc, size - dc)
+    if rule == "orthogonal":
+        return dr + dc == 1
+    return max(dr, dc) == 1
+
+
+def brute_force(board: Board, rule: str = "king") -> set[frozenset[Cell]]:
+    """Every solution, by trying every choice of S columns in every row (small boards only)."""
+    size, stars = board.size, board.stars
+    regions = board.region_cells()
+    rows = [
+        [frozenset((r, c) for c in columns) for columns in combinations(range(1, size + 1), stars)]
+        for r in range(1, size + 1)
+    ]
+    found: set[frozenset[Cell]] = set()
+
+    def place(r: int, chosen: frozenset[Cell]) -> None:
+        if r > size:
+            if (
+                all(sum(cell in chosen for cell in cells) == stars for cells in regions.values())
+                and all(
+                    sum(c == column for _, c in chosen) == stars for column in range(1, size + 1)
+                )
+                and board.given_stars <= chosen
+                and not board.given_blanks & chosen
+            ):
+                found.add(chosen)
+            return
+        for option in rows[r - 1]:
+            if any(board.region_of(cell) is None for cell in option):
+                continue
+            cells = sorted(option)
+            if any(touching(a, b, size, rule) for a, b in combinations(cells, 2)):
+                continue
+            if any(touching(a, b, size, rule) for a in option for b in chosen):
+                continue
+            if any(sum(c == column for _, c in chosen | option) > stars for _, column in option):
+                continue
+            place(r + 1, chosen | option)
+
+    place(1, frozenset())
+    return found
+
+
+def random_board(rng: random.Random, size: int, stars: int) -> Board:
+    """A board of `size` connected regions grown from random seed cells."""
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    owner = {cell: index for index, cell in enumerate(rng.sample(cells, size))}
+    while len(owner) < size * size:
+        r, c = rng.choice(list(owner))
+        dr, dc = rng.choice(((0, 1), (1, 0), (0, -1), (-1, 0)))
+        if 0 <= r + dr < size and 0 <= c + dc < size and (r + dr, c + dc) not in owner:
+            owner[(r + dr, c + dc)] = owner[(r, c)]
+    return Board.from_rows([[owner[(r, c)] for c in range(size)] for r in range(size)], stars)
+
+
+def expected_count(path: Path) -> int:
+    """The 'Expected solutions: K' of an instance header."""
+    match = re.search(r"Expected solutions:\s*(\d+)", path.read_text())
+    assert match, f"{path.name} has no 'Expected solutions' in its header"
+    return int(match.group(1))
+
+
+@cache
+def corpus() -> list[dict]:
+    """Every record of the real-puzzle corpus."""
+    with open(CORPUS / "real-puzzles.jsonl", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def corpus_board(record: dict) -> Board:
+    """The board of a corpus record."""
+    return Board.from_rows(record["regions"], record["stars"], name=record["id"])
+
+
+def corpus_sample(per_group: int = 20, seed: int = 7) -> list[dict]:
+    """A fixed sample: up to `per_group` puzzles of every (size, stars, count) group; of the
+    slow groups (4 stars or more) only the two easiest by the corpus's search-node count."""
+    groups: dict[tuple, list[dict]] = {}
+    for record in corpus():
+        groups.setdefault((record["n"], record["stars"], record["solution_count"]), []).append(
+            record
+        )
+    rng = random.Random(seed)
+    sample: list[dict] = []
+    for key in sorted(groups):
+        members = groups[key]
+        if key[1] >= 4:
+            sample += sorted(members, key=lambda record: record.get("count_nodes") or 0)[:2]
+        else:
+            sample += rng.sample(members, min(per_group, len(members)))
+    return sample
+
+
+def solution_sets(solutions: Iterator) -> set[frozenset[Cell]]:
+    """Solutions as a set of frozensets of cells."""
+    return {frozenset(solution.stars) for solution in solutions}

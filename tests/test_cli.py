@@ -1,0 +1,272 @@
+"""The command line: exit codes, output shapes, stdin, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from helpers import INSTANCES, ROOT
+
+from starbattle import Board, check, read_board
+from starbattle.cli import cli
+
+PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
+TWO = str(INSTANCES / "norvig-5x5-1star.lp")
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    """Invoke the CLI in-process."""
+    return CliRunner().invoke(cli, list(args), input=stdin)
+
+
+def test_default_command_solves_and_says_unique() -> None:
+    result = run(PZPRJS)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "solution 1:"
+    assert lines[1] == "a a a b b b    · ★ · · · ·"
+    assert lines[-1].startswith("1 solution, unique (")
+
+
+def test_ascii_output() -> None:
+    result = run("solve", PZPRJS, "--ascii")
+    assert "a a a b b b    . * . . . ." in result.output
+
+
+def test_not_unique_by_default_shows_one_and_says_so() -> None:
+    result = run(TWO)
+    assert result.exit_code == 0
+    assert result.output.count("solution ") == 1
+    assert "not unique: 2 or more solutions" in result.output
+
+
+def test_unique_flag_exit_codes() -> None:
+    assert run(PZPRJS, "--unique").exit_code == 0
+    assert run(TWO, "--unique").exit_code == 1
+
+
+def test_json_lines_shape() -> None:
+    result = run(TWO, "-n", "0", "-f", "json")
+    assert result.exit_code == 0
+    records = [json.loads(line) for line in result.output.splitlines()]
+    board = read_board(TWO)
+    assert [r["type"] for r in records] == ["solution", "solution", "summary"]
+    for index, record in enumerate(records[:2], start=1):
+        assert set(record) == {"type", "index", "stars", "grid"}
+        assert record["index"] == index
+        assert check(board, [tuple(cell) for cell in record["stars"]]) == []
+        assert len(record["grid"]) == 5 and all(len(row) == 5 for row in record["grid"])
+    summary = records[-1]
+    assert set(summary) == {"type", "solutions", "complete", "unique", "seconds"}
+    assert (summary["solutions"], summary["complete"], summary["unique"]) == (2, True, False)
+
+
+def test_n_limits_and_reports_more() -> None:
+    records = [json.loads(line) for line in run(TWO, "-n", "1", "-f", "json").output.splitlines()]
+    assert len(records) == 2
+    assert records[-1] == {**records[-1], "solutions": 1, "complete": False, "unique": False}
+
+
+def test_count() -> None:
+    result = run(TWO, "--count")
+    assert result.exit_code == 0 and result.output.startswith("2 solutions, not unique")
+    summary = json.loads(run(TWO, "--count", "-f", "json").output)
+    assert (summary["solutions"], summary["complete"]) == (2, True)
+
+
+def test_lp_output_is_facts() -> None:
+    result = run(PZPRJS, "-f", "lp")
+    lines = result.output.splitlines()
+    assert lines[0] == "star(1,2). star(2,4). star(3,6). star(4,3). star(5,5). star(6,1)."
+    assert lines[-1].startswith("% 1 solution, unique")
+
+
+def test_no_solution_exits_1() -> None:
+    result = run(PZPRJS, "-s", "2")
+    assert result.exit_code == 1
+    assert result.output.startswith("no solution")
+
+
+def test_stdin() -> None:
+    result = run(
+        "-",
+        stdin="stars: 1\n"
+        + "\n".join(["AAABBB", "ABBBCC", "ADDEEC", "FFDDEC", "FEEEEC", "FCCCCC"]),
+    )
+    assert result.exit_code == 0 and "unique" in result.output
+
+
+def test_timeout_before_any_answer_exits_3(tmp_path: Path) -> None:
+    # pigeonhole: 11 stars, 10 holes; clasp needs far longer than the limit to refute it
+    hard = tmp_path / "pigeons.lp"
+    hard.write_text(
+        "p(1..11). h(1..10). 1 { in(P,H) : h(H) } 1 :- p(P).\n"
+        ":- h(H), 2 { in(P,H) : p(P) }.\n{ star(R,C) : region(R,C,_) }.\n"
+        "#show star/2.\n"
+    )
+    result = run(PZPRJS, "-e", str(hard), "--timeout", "0.3")
+    assert result.exit_code == 3
+    assert "time limit of 0.3 s reached after 0 solutions" in result.output
+
+
+def test_stats_go_to_stderr() -> None:
+    result = CliRunner().invoke(cli, [PZPRJS, "--stats"])
+    assert result.exit_code == 0
+    assert "rules" in result.stderr and "conflicts" in result.stderr
+    assert "stats:" not in result.stdout
+
+
+def test_with_variant_and_constant() -> None:
+    assert run(PZPRJS, "-w", "orthogonal", "--count").output.startswith("22 solutions")
+    assert run(PZPRJS, "-w", "torus", "--count").output.startswith("no solution")
+    assert run(PZPRJS, "-c", "n=3", "--count").exit_code == 0
+
+
+def test_threads() -> None:
+    result = run(TWO, "-t", "2", "-n", "0", "-f", "json")
+    assert json.loads(result.output.splitlines()[-1])["solutions"] == 2
+
+
+@pytest.mark.parametrize(
+    "content,message",
+    [
+        ("stars: 1\nAB\nAB\nAB\n", "row 1 has 2 cells but the picture has 3 rows"),
+        ("stars: 1\nABC\nAB\nCCC\n", "row 2 has 2 cells"),
+        ("stars: 1\nAAA\nAAA\nBBB\n", "has 2 regions; it needs exactly 3"),
+        ("AB\nBA\n", "add a first line 'stars: S' or pass --stars S"),
+        ("", "the input is empty"),
+        ("   \n\n", "the input is empty"),
+        (
+            "size(2). stars(1).\nregion(1,1,a). regoin(1,2,a).\n",
+            ":2:16: unknown predicate regoin/3",
+        ),
+        ('{"stars": 1, "regions": ["AB", "B', "invalid JSON"),
+        ("\x00\xff\xfe", "not UTF-8"),
+    ],
+)
+def test_bad_input_one_line_exit_2(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "board.txt"
+    path.write_bytes(content.encode("latin-1"))
+    result = CliRunner().invoke(cli, [str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"starbattle-asp: error: {path}")
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["missing.lp"], "missing.lp: no such file"),
+        ([PZPRJS, "-w", "nosuch"], "unknown variant 'nosuch'"),
+        ([PZPRJS, "-c", "Bad"], "must look like NAME=VALUE"),
+        ([PZPRJS, "-e", "nosuch.lp"], "no such encoding file"),
+        ([PZPRJS, "--from", "xyz"], "Invalid value for '--from'"),
+        ([PZPRJS, "-n", "-1"], "Invalid value for '-n'"),
+    ],
+)
+def test_usage_errors_exit_2(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_broken_encoding_is_reported_with_location(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.lp"
+    broken.write_text("{ star(R,C) : region(R,C,_) }.\n:- star(R,C) star(R,C+1).\n")
+    result = CliRunner().invoke(cli, [PZPRJS, "-e", str(broken)])
+    assert result.exit_code == 2
+    assert f"{broken}:2:" in result.stderr and "syntax error" in result.stderr
+
+
+def test_encoding_without_stars_is_reported(tmp_path: Path) -> None:
+    empty = tmp_path / "nostar.lp"
+    empty.write_text("a.\n")
+    result = CliRunner().invoke(cli, [PZPRJS, "-e", str(empty)])
+    assert result.exit_code == 2 and "no star/2 atoms" in result.stderr
+
+
+def test_replacing_variant_with_own_encoding_is_refused() -> None:
+    program = str(ROOT / "encodings" / "starbattle.lp")
+    result = CliRunner().invoke(cli, [PZPRJS, "-e", program, "-w", "orthogonal"])
+    assert result.exit_code == 2 and "replaces base/notouch.lp" in result.stderr
+
+
+def test_convert_round_trip(tmp_path: Path) -> None:
+    for fmt in ("txt", "json", "lp"):
+        out = tmp_path / f"board.{fmt}"
+        assert run("convert", PZPRJS, "--to", fmt, "-o", str(out)).exit_code == 0
+        assert run(str(out), "--count").output.startswith("1 solution, unique")
+    assert run("convert", PZPRJS, "--to", "txt").output.splitlines()[1] == "aaabbb"
+
+
+def test_check_valid_and_invalid(tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text(".*....\n...*..\n.....*\n..*...\n....*.\n*.....\n")
+    result = run("check", PZPRJS, str(good))
+    assert result.exit_code == 0 and result.output.startswith("valid: 6 stars")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("**....\n......\n.....*\n..*...\n....*.\n*.....\n")
+    result = run("check", PZPRJS, str(bad))
+    assert result.exit_code == 1
+    assert "stars touch: (1,1) and (1,2)" in result.output
+    assert "too many stars in row 1: 2 stars, needs 1" in result.output
+    assert "too few stars in row 2: 0 stars, needs 1" in result.output
+    assert "too many stars in region a: 2 stars, needs 1" in result.output
+
+
+def test_check_reads_solve_json_output(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.jsonl"
+    answer.write_text(run(PZPRJS, "-f", "json").output)
+    assert run("check", PZPRJS, str(answer)).exit_code == 0
+
+
+def test_encodings_lists_variants() -> None:
+    result = run("encodings")
+    assert result.exit_code == 0
+    for name in ("notouch-pairs", "orthogonal", "torus", "base/notouch.lp"):
+        assert name in result.output
+
+
+def test_library_raises_for_cli_to_format() -> None:
+    with pytest.raises(Exception, match="square"):
+        Board.from_rows(["AB"], 1)
+
+
+def installed_script() -> str | None:
+    """The console script installed beside this Python, if any."""
+    script = Path(sys.executable).parent / "starbattle-asp"
+    return str(script) if script.exists() else None
+
+
+@pytest.mark.skipif(installed_script() is None, reason="starbattle-asp is not installed here")
+def test_installed_script_runs_outside_the_checkout(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": ""}
+    for args in (["--version"], ["encodings"], [PZPRJS, "--count"]):
+        done = subprocess.run(
+            [installed_script(), *args],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+
+
+def test_python_dash_m(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "starbattle", PZPRJS, "-f", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout.splitlines()[-1])["unique"] is True

@@ -1,0 +1,168 @@
+"""Each rule file on tiny hand-written facts: the complete set of answer sets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import clingo
+import pytest
+from helpers import ROOT
+
+BASE = ROOT / "encodings" / "base"
+VARIANTS = ROOT / "encodings" / "variants"
+
+CELLS_2X2 = "cell(1,1). cell(1,2). cell(2,1). cell(2,2). row(1). row(2). column(1). column(2)."
+
+
+def answer_sets(files: list[Path], facts: str, show: str = "") -> set[frozenset[str]]:
+    """Every answer set of the files plus facts, as sets of shown atom strings."""
+    control = clingo.Control(["0", "--warn=none"])
+    for path in files:
+        control.load(str(path))
+    control.add("base", [], facts + show)
+    control.ground([("base", [])])
+    found: set[frozenset[str]] = set()
+    control.solve(
+        on_model=lambda model: found.add(
+            frozenset(str(symbol) for symbol in model.symbols(shown=True))
+        )
+    )
+    return found
+
+
+def stars(*cells: str) -> frozenset[str]:
+    """A set of star atoms from 'RC' strings, e.g. stars('11', '22')."""
+    return frozenset(f"star({cell[0]},{cell[1]})" for cell in cells)
+
+
+SHOW_STARS = "#show star/2."
+
+
+def test_domain_defines_rows_columns_and_unblocked_cells() -> None:
+    facts = "size(2). region(1,1,a). region(1,2,a). region(2,1,b). blocked(2,2)."
+    result = answer_sets([BASE / "domain.lp"], facts, "#show row/1. #show column/1. #show cell/2.")
+    assert result == {
+        frozenset(
+            {"row(1)", "row(2)", "column(1)", "column(2)", "cell(1,1)", "cell(1,2)", "cell(2,1)"}
+        )
+    }
+
+
+def test_choose_generates_every_subset_of_cells() -> None:
+    result = answer_sets([BASE / "choose.lp"], "cell(1,1). cell(1,2).", SHOW_STARS)
+    assert result == {stars(), stars("11"), stars("12"), stars("11", "12")}
+
+
+def test_rows_demands_exactly_s_per_row() -> None:
+    result = answer_sets(
+        [BASE / "choose.lp", BASE / "rows.lp"], CELLS_2X2 + "stars(1).", SHOW_STARS
+    )
+    assert result == {stars("11", "21"), stars("11", "22"), stars("12", "21"), stars("12", "22")}
+
+
+def test_columns_demands_exactly_s_per_column() -> None:
+    result = answer_sets(
+        [BASE / "choose.lp", BASE / "columns.lp"], CELLS_2X2 + "stars(1).", SHOW_STARS
+    )
+    assert result == {stars("11", "12"), stars("11", "22"), stars("21", "12"), stars("21", "22")}
+
+
+def test_regions_demands_exactly_s_per_region() -> None:
+    facts = CELLS_2X2 + "stars(1). region(1,1,a). region(1,2,b). region(2,1,b). region(2,2,b)."
+    result = answer_sets([BASE / "choose.lp", BASE / "regions.lp"], facts, SHOW_STARS)
+    assert result == {stars("11", "12"), stars("11", "21"), stars("11", "22")}
+
+
+def test_regions_with_two_stars() -> None:
+    facts = (
+        "cell(1,1). cell(1,2). cell(1,3). stars(2). region(1,1,a). region(1,2,a). region(1,3,a)."
+    )
+    result = answer_sets([BASE / "choose.lp", BASE / "regions.lp"], facts, SHOW_STARS)
+    assert result == {stars("11", "12"), stars("11", "13"), stars("12", "13")}
+
+
+def test_notouch_allows_at_most_one_star_in_a_2x2_board() -> None:
+    result = answer_sets([BASE / "choose.lp", BASE / "notouch.lp"], CELLS_2X2, SHOW_STARS)
+    assert result == {stars(), stars("11"), stars("12"), stars("21"), stars("22")}
+
+
+def test_notouch_allows_stars_two_apart() -> None:
+    facts = "cell(1,1). cell(1,3). row(1). column(1..3)."
+    result = answer_sets([BASE / "choose.lp", BASE / "notouch.lp"], facts, SHOW_STARS)
+    assert result == {stars(), stars("11"), stars("13"), stars("11", "13")}
+
+
+def test_givens_force_stars_and_blanks() -> None:
+    facts = "cell(1,1). cell(1,2). cell(1,3). given_star(1,1). given_blank(1,2)."
+    result = answer_sets([BASE / "choose.lp", BASE / "givens.lp"], facts, SHOW_STARS)
+    assert result == {stars("11"), stars("11", "13")}
+
+
+def test_givens_without_givens_change_nothing() -> None:
+    result = answer_sets([BASE / "choose.lp", BASE / "givens.lp"], "cell(1,1).", SHOW_STARS)
+    assert result == {stars(), stars("11")}
+
+
+def test_show_shows_only_stars() -> None:
+    result = answer_sets([BASE / "show.lp"], "star(1,2). cell(1,2). size(3).")
+    assert result == {stars("12")}
+
+
+def test_default_program_solves_a_real_puzzle() -> None:
+    result = answer_sets(
+        [ROOT / "encodings" / "starbattle.lp"],
+        (ROOT / "instances" / "pzprjs-6x6-1star.lp").read_text(),
+    )
+    assert result == {stars("12", "24", "36", "43", "55", "61")}
+
+
+def variant_program(variant: str) -> list[Path]:
+    """Choose plus the king rule replaced (or extended) by a variant, on a 3x3 grid."""
+    files = [BASE / "domain.lp", BASE / "choose.lp", VARIANTS / f"{variant}.lp"]
+    return files if variant != "torus" else [*files, BASE / "notouch.lp"]
+
+
+GRID_3X3 = "size(3). " + " ".join(f"region({r},{c},a)." for r in (1, 2, 3) for c in (1, 2, 3))
+
+
+@pytest.mark.parametrize("variant", ["notouch-pairs", "orthogonal", "torus"])
+def test_variant_pairs_of_stars(variant: str) -> None:
+    pairs = {
+        frozenset(answer)
+        for answer in answer_sets(variant_program(variant), GRID_3X3, SHOW_STARS)
+        if len(answer) == 2
+    }
+    expected = {
+        # king rule: only pairs two apart in some direction
+        "notouch-pairs": {
+            stars("11", "13"),
+            stars("11", "31"),
+            stars("11", "33"),
+            stars("11", "32"),
+            stars("11", "23"),
+            stars("12", "31"),
+            stars("12", "33"),
+            stars("12", "32"),
+            stars("13", "31"),
+            stars("13", "33"),
+            stars("13", "21"),
+            stars("13", "32"),
+            stars("21", "23"),
+            stars("21", "33"),
+            stars("23", "31"),
+            stars("31", "33"),
+        },
+        # on a 3x3 torus every two cells touch
+        "torus": set(),
+    }
+    if variant == "orthogonal":
+        cells = [(r, c) for r in (1, 2, 3) for c in (1, 2, 3)]
+        expected_pairs = {
+            stars(f"{a[0]}{a[1]}", f"{b[0]}{b[1]}")
+            for a in cells
+            for b in cells
+            if a < b and abs(a[0] - b[0]) + abs(a[1] - b[1]) > 1
+        }
+        assert pairs == expected_pairs
+    else:
+        assert pairs == expected[variant]

@@ -1,0 +1,61 @@
+"""Variants: notouch-pairs agrees with the base rule; orthogonal and torus match brute force."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from helpers import (
+    INSTANCES,
+    brute_force,
+    corpus_board,
+    corpus_sample,
+    needs_corpus,
+    random_board,
+    solution_sets,
+)
+
+from starbattle import Board, Solver, read_board
+
+ALL = sorted(INSTANCES.glob("*.lp"))
+
+
+def solutions_with(board: Board, *variants: str) -> set:
+    """Every solution of a board with the variants added."""
+    return solution_sets(Solver(board, variants=variants).solutions(0))
+
+
+@pytest.mark.parametrize("path", ALL, ids=[path.stem for path in ALL])
+def test_notouch_pairs_matches_base_on_instances(path: Path) -> None:
+    board = read_board(str(path))
+    assert solutions_with(board, "notouch-pairs") == solutions_with(board)
+
+
+@needs_corpus
+def test_notouch_pairs_matches_base_on_a_corpus_sample() -> None:
+    for record in corpus_sample(per_group=3)[:60]:
+        board = corpus_board(record)
+        base = {s.stars for s in Solver(board).solutions(3)}
+        pairs = {s.stars for s in Solver(board, variants=("notouch-pairs",)).solutions(3)}
+        if len(base) < 3:  # complete enumerations must agree exactly
+            assert pairs == base, record["id"]
+        else:
+            assert len(pairs) == 3, record["id"]
+
+
+@pytest.mark.parametrize("variant,rule", [("orthogonal", "orthogonal"), ("torus", "torus")])
+def test_variant_matches_brute_force_on_random_boards(variant: str, rule: str) -> None:
+    rng = random.Random(2026)
+    for _ in range(25):
+        size = rng.randint(4, 6)
+        board = random_board(rng, size, 1 if size < 6 or rng.random() < 0.5 else 2)
+        assert solutions_with(board, variant) == brute_force(board, rule), board.regions
+
+
+def test_variant_by_file_path(tmp_path: Path) -> None:
+    extra = tmp_path / "corner.lp"
+    extra.write_text(":- not star(1,1).\n")
+    board = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
+    every = solutions_with(board)
+    assert solutions_with(board, str(extra)) == {s for s in every if (1, 1) in s}
