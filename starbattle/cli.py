@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -17,6 +18,7 @@ from starbattle.formats import READERS, WRITERS, parse_board, read_text
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 OUTPUT_FORMATS = ("text", "json", "lp")
 
 
@@ -40,6 +42,10 @@ class DefaultSolveGroup(click.Group):
         except StarBattleError as error:
             click.echo(f"starbattle-asp: error: {error}", err=True)
             ctx.exit(EXIT_ERROR)
+        except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            ctx.exit(EXIT_BROKEN_PIPE)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except Exception as error:  # an internal error: one line, the traceback on --debug
@@ -192,7 +198,11 @@ def solve(
     for message in solver.messages:
         click.echo(f"starbattle-asp: clingo: {message}", err=True)
     if count_only:
-        search = solver.count(timeout)
+        try:
+            search = solver.count(timeout)
+        except KeyboardInterrupt:
+            click.echo(f"interrupted after counting {solver.last.found} solution(s)", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         if output_format == "json":
             record = report.summary_record(search, search.found)
             click.echo(json.dumps(record))

@@ -6,6 +6,9 @@ The only module that imports clingo.
 from __future__ import annotations
 
 import re
+import signal
+import socket
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,8 +21,74 @@ from starbattle.errors import EncodingError, UsageError
 from starbattle.facts import STAR, board_facts, star_cell
 
 _CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
-_POLL_SECONDS = 0.05
-"""How often a waiting search wakes up to honour Ctrl-C and time limits."""
+
+
+class Interrupter:
+    """Stops a running search from other threads: at a time limit, and on Ctrl-C.
+
+    Solving runs in the caller's thread (clingo's async mode makes every model cross threads
+    and fight for the GIL, ~2x slower), where Python cannot run its SIGINT handler until
+    clingo returns, and where a KeyboardInterrupt raised inside one of clingo's callbacks
+    aborts the process. So while a search runs, a watcher thread reads the signal wakeup fd
+    and interrupts clingo, SIGINT itself only sets a flag, and KeyboardInterrupt is raised
+    here once clingo has returned. This is done only in the main thread with Python's
+    default SIGINT handler and a free wakeup fd; elsewhere Ctrl-C behaves as Python's does.
+    """
+
+    def __init__(self, control: clingo.Control, timeout: float | None) -> None:
+        self._control = control
+        self._timer = None if timeout is None else threading.Timer(timeout, self._expire)
+        self._writer: socket.socket | None = None
+        self.timed_out = False
+        self.interrupted = False
+
+    def _expire(self) -> None:
+        """The time limit passed: stop the search."""
+        self.timed_out = True
+        self._control.interrupt()
+
+    def _watch(self, reader: socket.socket) -> None:
+        """Interrupt clingo whenever SIGINT arrives; end when the writer closes."""
+        with reader:
+            while data := reader.recv(64):
+                if signal.SIGINT in data:
+                    self.interrupted = True
+                    self._control.interrupt()
+
+    def _on_sigint(self, signum: int, frame: object) -> None:
+        """Python's part of Ctrl-C: note it (the watcher has already stopped clingo)."""
+        self.interrupted = True
+
+    def __enter__(self) -> Interrupter:
+        if self._timer is not None:
+            self._timer.daemon = True
+            self._timer.start()
+        if (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            reader, writer = socket.socketpair()
+            writer.setblocking(False)
+            if signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False) == -1:
+                self._writer = writer
+                signal.signal(signal.SIGINT, self._on_sigint)
+                threading.Thread(target=self._watch, args=(reader,), daemon=True).start()
+            else:  # someone else's wakeup fd: give it back and do without the watcher
+                signal.set_wakeup_fd(-1)
+                reader.close()
+                writer.close()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._writer is not None:
+            signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            self._writer.close()  # ends the watcher's recv
+            self._writer = None
+        if self.interrupted:
+            raise KeyboardInterrupt
 
 
 @dataclass
@@ -91,8 +160,10 @@ class Solver:
         except RuntimeError as error:
             raise self._program_error(error, files) from None
         self.stats.ground_seconds = time.perf_counter() - started
-        self._cells: dict[clingo.Symbol, Cell] = {
-            atom.symbol: star_cell(atom.symbol)
+        # Keyed by the symbol's integer representation: hashing Symbol objects goes through
+        # cffi on every lookup and costs ~4x more (clingo 5.x, pinned in pyproject.toml).
+        self._cells: dict[int, Cell] = {
+            atom.symbol._rep: star_cell(atom.symbol)
             for atom in self._control.symbolic_atoms.by_signature(STAR, 2)
         }
 
@@ -116,17 +187,10 @@ class Solver:
         names = ", ".join(str(path) for path in files)
         return EncodingError(f"clingo could not ground the program ({names}): {detail}")
 
-    def _wait(self, handle: clingo.SolveHandle, deadline: float | None) -> bool:
-        """Wait for the handle's next result; False when the deadline passed first."""
-        while not handle.wait(_POLL_SECONDS):
-            if deadline is not None and time.perf_counter() >= deadline:
-                return False
-        return True
-
     def _solution(self, model: clingo.Model) -> Solution:
         """Convert a model to a Solution through the precomputed symbol -> cell table."""
         cells = self._cells
-        stars = [cells[symbol] for symbol in model.symbols(shown=True) if symbol in cells]
+        stars = [cells[symbol._rep] for symbol in model.symbols(shown=True) if symbol._rep in cells]
         if not stars:
             raise EncodingError(
                 "the program's answer sets show no star/2 atoms: add '#show star/2.'"
@@ -138,47 +202,36 @@ class Solver:
         if not self._cells:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
         self._control.configuration.solve.models = limit
-        started = time.perf_counter()
-        deadline = None if timeout is None else started + timeout
         search = self.last = Search()
-        with self._control.solve(yield_=True, async_=True) as handle:
-            try:
-                while True:
-                    handle.resume()
-                    if not self._wait(handle, deadline):
-                        search.timed_out = True
-                        handle.cancel()
-                        break
-                    model = handle.model()
-                    if model is None:
-                        search.exhausted = handle.get().exhausted
-                        break
+        started = time.perf_counter()
+        try:
+            with (
+                Interrupter(self._control, timeout) as stop,
+                self._control.solve(yield_=True) as handle,
+            ):
+                for model in handle:
                     solution = self._solution(model)
                     search.found += 1
                     yield solution
-            finally:
-                search.seconds = time.perf_counter() - started
-                handle.cancel()
-                self._record_stats()
+                search.exhausted = handle.get().exhausted
+                search.timed_out = stop.timed_out and not search.exhausted
+        finally:
+            search.seconds = time.perf_counter() - started
+            self._record_stats()
 
     def count(self, timeout: float | None = None) -> Search:
         """Count every solution inside clasp, converting none of them to Python."""
         self._control.configuration.solve.models = 0
-        started = time.perf_counter()
-        deadline = None if timeout is None else started + timeout
         search = self.last = Search()
-        with self._control.solve(async_=True) as handle:
-            try:
-                if self._wait(handle, deadline):
-                    search.exhausted = handle.get().exhausted
-                else:
-                    search.timed_out = True
-                    handle.cancel()
-            finally:
-                handle.cancel()
-                search.seconds = time.perf_counter() - started
-                search.found = int(self._control.statistics["summary"]["models"]["enumerated"])
-                self._record_stats()
+        started = time.perf_counter()
+        try:
+            with Interrupter(self._control, timeout) as stop:
+                search.exhausted = self._control.solve().exhausted
+                search.timed_out = stop.timed_out and not search.exhausted
+        finally:
+            search.seconds = time.perf_counter() - started
+            search.found = int(self._control.statistics["summary"]["models"]["enumerated"])
+            self._record_stats()
         return search
 
     def _record_stats(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -270,3 +271,44 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert done.returncode == 0
     assert json.loads(done.stdout.splitlines()[-1])["unique"] is True
+
+
+def many_solutions_board(tmp_path: Path) -> str:
+    """A 12x12 1-star board whose regions are its rows: millions of solutions."""
+    path = tmp_path / "rows12.txt"
+    path.write_text("stars: 1\n" + "\n".join("ABCDEFGHIJKL"[r] * 12 for r in range(12)) + "\n")
+    return str(path)
+
+
+def start(args: list[str]) -> subprocess.Popen:
+    """Start the CLI as a child with Ctrl-C delivered as in a terminal."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "starbattle", *args],
+        cwd=ROOT,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def test_ctrl_c_keeps_printed_lines_complete(tmp_path: Path) -> None:
+    child = start([many_solutions_board(tmp_path), "-n", "0", "-f", "json"])
+    assert child.stdout is not None
+    first = child.stdout.readline()
+    child.send_signal(signal.SIGINT)
+    rest, errors = child.communicate(timeout=60)
+    assert child.returncode == 130
+    records = [json.loads(line) for line in [first, *rest.splitlines()]]
+    assert all(record["type"] == "solution" for record in records)
+    assert f"interrupted after {len(records)} solution(s)" in errors
+    assert "Traceback" not in errors
+
+
+def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    child = start([many_solutions_board(tmp_path), "-n", "0", "-f", "lp"])
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.readline()
+    child.stdout.close()
+    assert child.wait(timeout=60) == 141
+    assert child.stderr.read() == ""
