@@ -31,7 +31,7 @@ class Interrupter:
     clingo returns, and where a KeyboardInterrupt raised inside one of clingo's callbacks
     aborts the process. So while a search runs, a watcher thread reads the signal wakeup fd
     and interrupts clingo, SIGINT itself only sets a flag, and KeyboardInterrupt is raised
-    here once clingo has returned. This is done only in the main thread with Python's
+    once clingo has returned (`returned`). This is done only in the main thread with Python's
     default SIGINT handler and a free wakeup fd; elsewhere Ctrl-C behaves as Python's does.
     """
 
@@ -41,6 +41,8 @@ class Interrupter:
         self._writer: socket.socket | None = None
         self.timed_out = False
         self.interrupted = False
+        self.running = False
+        """True only while clingo runs; Ctrl-C at other times raises at once, as usual."""
 
     def _expire(self) -> None:
         """The time limit passed: stop the search."""
@@ -56,8 +58,21 @@ class Interrupter:
                     self._control.interrupt()
 
     def _on_sigint(self, signum: int, frame: object) -> None:
-        """Python's part of Ctrl-C: note it (the watcher has already stopped clingo)."""
+        """Python's part of Ctrl-C: note it while clingo runs, else raise as usual.
+
+        While clingo runs, the watcher has already stopped it; between models the caller's
+        own code is running and gets its KeyboardInterrupt at once.
+        """
+        if not self.running:
+            raise KeyboardInterrupt
         self.interrupted = True
+
+    def returned(self) -> None:
+        """Call when clingo has returned: raise KeyboardInterrupt if Ctrl-C stopped it."""
+        self.running = False
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
 
     def __enter__(self) -> Interrupter:
         if self._timer is not None:
@@ -87,8 +102,6 @@ class Interrupter:
             signal.signal(signal.SIGINT, signal.default_int_handler)
             self._writer.close()  # ends the watcher's recv
             self._writer = None
-        if self.interrupted:
-            raise KeyboardInterrupt
 
 
 @dataclass
@@ -205,16 +218,21 @@ class Solver:
         search = self.last = Search()
         started = time.perf_counter()
         try:
-            with (
-                Interrupter(self._control, timeout) as stop,
-                self._control.solve(yield_=True) as handle,
-            ):
-                for model in handle:
-                    solution = self._solution(model)
-                    search.found += 1
-                    yield solution
-                search.exhausted = handle.get().exhausted
-                search.timed_out = stop.timed_out and not search.exhausted
+            with Interrupter(self._control, timeout) as stop:
+                with self._control.solve(yield_=True) as handle:
+                    models = iter(handle)
+                    while True:
+                        stop.running = True  # and so while the handle closes after a break
+                        model = next(models, None)
+                        if model is None or stop.interrupted:
+                            break
+                        solution = self._solution(model)
+                        stop.running = False
+                        search.found += 1
+                        yield solution
+                    search.exhausted = handle.get().exhausted
+                    search.timed_out = stop.timed_out and not search.exhausted
+                stop.returned()
         finally:
             search.seconds = time.perf_counter() - started
             self._record_stats()
@@ -226,7 +244,9 @@ class Solver:
         started = time.perf_counter()
         try:
             with Interrupter(self._control, timeout) as stop:
+                stop.running = True
                 search.exhausted = self._control.solve().exhausted
+                stop.returned()
                 search.timed_out = stop.timed_out and not search.exhausted
         finally:
             search.seconds = time.perf_counter() - started

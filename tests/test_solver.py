@@ -1,0 +1,56 @@
+"""The Solver API: one grounding for many queries, time limits, Ctrl-C between models."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+from helpers import INSTANCES
+
+from starbattle import Board, EncodingError, Solver, count, is_unique, read_board, solve
+
+TWO = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
+ROWS_9 = Board.from_rows([[str(r)] * 9 for r in range(9)], 1)
+
+
+def test_one_grounding_answers_several_queries() -> None:
+    solver = Solver(TWO)
+    assert len(list(solver.solutions(0))) == 2
+    assert solver.last.exhausted and solver.last.found == 2
+    assert solver.count().found == 2
+    assert len(list(solver.solutions(1))) == 1
+    assert not solver.last.exhausted
+
+
+def test_library_verbs() -> None:
+    assert count(TWO) == 2 and not is_unique(TWO)
+    assert len(list(solve(TWO, models=0))) == 2
+    assert count(ROWS_9) == 47622  # permutations of 9 with no two neighbours adjacent
+
+
+def test_stats_are_recorded() -> None:
+    solver = Solver(TWO)
+    list(solver.solutions(0))
+    assert solver.stats.rules > 0 and solver.stats.atoms > 0 and solver.stats.choices >= 0
+
+
+def test_count_stops_at_the_time_limit() -> None:
+    board = Board.from_rows([[str(r)] * 14 for r in range(14)], 1)
+    search = Solver(board).count(timeout=0.2)
+    assert search.timed_out and not search.exhausted and search.found > 0
+
+
+def test_suspended_generator_leaves_ctrl_c_working() -> None:
+    solutions = Solver(ROWS_9).solutions(0)
+    next(solutions)
+    with pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGINT)
+    solutions.close()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_program_that_hides_stars_is_reported(tmp_path) -> None:
+    program = tmp_path / "hidden.lp"
+    program.write_text("{ star(R,C) : region(R,C,_) }.\n#show.\n")
+    with pytest.raises(EncodingError, match="show no star/2"):
+        list(Solver(TWO, encoding=str(program)).solutions(1))
