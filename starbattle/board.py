@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from starbattle.errors import BoardError
+from starbattle.limits import MAX_SIZE
 
 Cell = tuple[int, int]
 """A cell as (row, column), both 1-based."""
@@ -28,6 +29,10 @@ class Board:
         size = len(self.regions)
         if size == 0:
             raise BoardError("the board has no rows", file=self.name)
+        if size > MAX_SIZE:
+            raise BoardError(
+                f"the board has {size} rows; at most {MAX_SIZE} are supported", file=self.name
+            )
         for index, row in enumerate(self.regions, start=1):
             if len(row) != size:
                 raise BoardError(

@@ -188,6 +188,7 @@ def solve(
 ) -> None:
     """Solve FILE (a path or - for standard input) and say whether the board is unique."""
     from starbattle import report
+    from starbattle.facts import star_facts
     from starbattle.render import render_text
     from starbattle.solver import Solver
 
@@ -219,8 +220,6 @@ def solve(
             if output_format == "json":
                 click.echo(json.dumps(report.solution_record(shown, solution)))
             elif output_format == "lp":
-                from starbattle.facts import star_facts
-
                 click.echo(star_facts(solution.stars))
             else:
                 if shown > 1:

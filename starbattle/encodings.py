@@ -97,7 +97,15 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
                 )
         return [path, *(variant.path for variant in chosen)]
     root = encodings_dir()
+    base = {path.resolve() for path in base_files()}
     replaced = {(root / variant.replaces).resolve() for variant in chosen if variant.replaces}
+    for variant in chosen:
+        if variant.replaces and (root / variant.replaces).resolve() not in base:
+            raise EncodingError(
+                f"variant {variant.name} replaces {variant.replaces}, which the default "
+                "program does not include: fix its 'replaces:' line",
+                file=str(variant.path),
+            )
     return [
         *(path for path in base_files() if path.resolve() not in replaced),
         *(variant.path for variant in chosen),

@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import clingo
 
@@ -184,7 +185,7 @@ class Solver:
         """Keep clingo's messages: errors become EncodingError, the rest warnings."""
         self.messages.append(" ".join(message.split()))
 
-    def _program_error(self, error: RuntimeError, files: list) -> EncodingError:
+    def _program_error(self, error: RuntimeError, files: list[Path]) -> EncodingError:
         """Turn clingo's failure into an EncodingError naming its first message and place."""
         detail = next((m for m in self.messages if "error" in m), None) or str(error)
         match = re.match(

@@ -1,16 +1,19 @@
 """Make a Star Battle board around a planted solution, then reshape regions towards one solution.
 
-Used once to make the project's own shipped instances (the seed and command are in each
-instance's header). Plants a random valid placement of S stars per row and column, grows one
-connected blob per star, merges neighbouring blobs into N regions of S stars, then moves
-star-free cells between neighbouring regions (the planted solution stays valid) while the
-solution count (capped) does not grow, until it is 1 or the tries run out.
+Used to make the project's own shipped instances (the command is in each instance's
+header). Plants a random valid placement of S stars per row and column, cuts it into N
+connected regions of S stars each (see claim), grows them over the board, then moves
+star-free cells (half the time one where a rival solution has a star) into neighbouring
+regions (the planted
+solution stays valid) while the solution count (capped at CAP) does not grow, until it is 1
+or the tries run out. The same arguments and clingo version give the same board.
 
-    python tools/plant_instance.py SIZE STARS SEED [TRIES]   (prints the board as a picture)
+    python tools/plant_instance.py SIZE STARS SEED [TRIES [CAP]]   (prints a picture)
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 
@@ -23,18 +26,42 @@ def plant(size: int, stars: int, rng: random.Random) -> list[tuple[int, int]]:
     """A random placement of S stars per row and column with no two touching."""
     regions = [[str(r) for _ in range(size)] for r in range(size)]
     board = Board.from_rows(regions, stars)
-    randomly = ("--rand-freq=1", f"--seed={rng.randrange(1 << 30)}")
+    randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
     solution = next(Solver(board, clingo_args=randomly).solutions(1))
     return [(r - 1, c - 1) for r, c in solution.stars]
 
 
-def grow(size: int, seeds: list[tuple[int, int]], rng: random.Random) -> list[list[int]]:
-    """Grow one connected blob per seed until every cell belongs to one."""
+def claim(size: int, stars: int, planted: list[tuple[int, int]]) -> list[list[int]]:
+    """Cut the planted stars, walked row by row in snake order, into runs of S stars, and
+    claim for each run a connected set of cells holding exactly its stars (-1: unclaimed).
+
+    A run claims the row cells between its consecutive stars and, where it turns into the
+    next row, an L-shaped link through cells beyond that turn's outermost stars, which no
+    other run uses.
+    """
+    rows = [sorted(c for r, c in planted if r == row) for row in range(size)]
+    walk = [(r, c) for r in range(size) for c in (rows[r] if r % 2 == 0 else rows[r][::-1])]
     owner = [[-1] * size for _ in range(size)]
-    frontier = []
-    for index, (r, c) in enumerate(seeds):
-        owner[r][c] = index
-        frontier.append((r, c))
+    for index in range(0, len(walk), stars):
+        run = walk[index : index + stars]
+        for (r1, c1), (r2, c2) in itertools.pairwise(run):
+            if r1 == r2:
+                cells = [(r1, c) for c in range(min(c1, c2), max(c1, c2) + 1)]
+            elif (c2 > c1) == (r1 % 2 == 0):  # go along row r1 beyond its last star, then down
+                cells = [(r1, c) for c in range(min(c1, c2), max(c1, c2) + 1)] + [(r2, c2)]
+            else:  # go down, then along row r2 beyond its first star
+                cells = [(r1, c1)] + [(r2, c) for c in range(min(c1, c2), max(c1, c2) + 1)]
+            for r, c in cells:
+                owner[r][c] = index // stars
+        r, c = run[0]
+        owner[r][c] = index // stars
+    return owner
+
+
+def grow(owner: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """Give every unclaimed cell to a neighbouring region, growing the regions at random."""
+    size = len(owner)
+    frontier = [(r, c) for r in range(size) for c in range(size) if owner[r][c] >= 0]
     while frontier:
         r, c = frontier.pop(rng.randrange(len(frontier)))
         free = [
@@ -47,32 +74,6 @@ def grow(size: int, seeds: list[tuple[int, int]], rng: random.Random) -> list[li
             owner[nr][nc] = owner[r][c]
             frontier += [(r, c), (nr, nc)]
     return owner
-
-
-def merge(owner: list[list[int]], blobs: int, stars: int, rng: random.Random) -> list[list[int]]:
-    """Merge neighbouring one-star blobs into groups of `stars`; raise ValueError when stuck."""
-    size = len(owner)
-    group = list(range(blobs))
-    counts = {index: 1 for index in range(blobs)}
-    while any(count < stars for count in counts.values()):
-        short = [g for g in counts if counts[g] < stars]
-        small = min(short, key=lambda g: (counts[g], rng.random()))
-        partners = {
-            group[owner[r + dr][c + dc]]
-            for r in range(size)
-            for c in range(size)
-            if group[owner[r][c]] == small
-            for dr, dc in NEIGHBOURS
-            if 0 <= r + dr < size and 0 <= c + dc < size
-        }
-        partners = [g for g in partners if g != small and counts[g] + counts[small] <= stars]
-        if not partners:
-            raise ValueError("stuck")
-        other = rng.choice(sorted(partners))
-        counts[small] += counts.pop(other)
-        group = [small if g == other else g for g in group]
-    names = {g: index for index, g in enumerate(sorted(counts))}
-    return [[names[group[owner[r][c]]] for c in range(size)] for r in range(size)]
 
 
 def connected(cells: set[tuple[int, int]]) -> bool:
@@ -90,9 +91,10 @@ def connected(cells: set[tuple[int, int]]) -> bool:
     return len(seen) == len(cells)
 
 
-def count(regions: list[list[int]], stars: int, cap: int = 200) -> int:
-    """Solutions of the board, counted up to `cap`."""
-    return sum(1 for _ in Solver(Board.from_rows(regions, stars)).solutions(cap))
+def other_solutions(regions: list[list[int]], stars: int, cap: int) -> list[set[tuple[int, int]]]:
+    """Up to `cap` solutions of the board, as sets of 0-based cells."""
+    solver = Solver(Board.from_rows(regions, stars))
+    return [{(r - 1, c - 1) for r, c in found.stars} for found in solver.solutions(cap)]
 
 
 def reshape(
@@ -101,16 +103,24 @@ def reshape(
     stars: int,
     rng: random.Random,
     tries: int,
+    cap: int,
 ) -> tuple[list[list[int]], int]:
-    """Move star-free cells between neighbouring regions while the count does not grow."""
+    """Move star-free cells into neighbouring regions, keeping each move that does not
+    raise the (capped) solution count; half the moves take a cell where a rival has a star."""
     size = len(regions)
-    best = count(regions, stars)
-    for _ in range(tries):
-        if best == 1:
+    solutions = other_solutions(regions, stars, cap)
+    for attempt in range(tries):
+        if len(solutions) == 1:
             break
-        r, c = rng.randrange(size), rng.randrange(size)
-        if (r, c) in planted:
-            continue
+        if attempt % 50 == 0:
+            print(f"try {attempt}: {len(solutions)} solutions", file=sys.stderr, flush=True)
+        if rng.random() < 0.5:  # a cell where a rival solution has a star
+            rival = rng.choice([found for found in solutions if found != planted])
+            r, c = rng.choice(sorted(rival - planted))
+        else:  # any star-free cell, to leave plateaus
+            r, c = rng.randrange(size), rng.randrange(size)
+            if (r, c) in planted:
+                continue
         targets = sorted(
             {
                 regions[r + dr][c + dc]
@@ -122,31 +132,27 @@ def reshape(
         if not targets:
             continue
         old, new = regions[r][c], rng.choice(targets)
-        rest = {(i, j) for i in range(size) for j in range(size) if regions[i][j] == old} - {(r, c)}
-        if not connected(rest):
+        rest = {(i, j) for i in range(size) for j in range(size) if regions[i][j] == old}
+        if not connected(rest - {(r, c)}):
             continue
         regions[r][c] = new
-        tally = count(regions, stars)
-        if tally <= best:
-            best = tally
+        tally = other_solutions(regions, stars, cap)
+        if len(tally) <= len(solutions):
+            solutions = tally
         else:
             regions[r][c] = old
-    return regions, best
+    return regions, len(solutions)
 
 
 def main() -> None:
     """Print a board made from the command line's size, stars, seed and tries."""
     size, stars, seed = (int(arg) for arg in sys.argv[1:4])
     tries = int(sys.argv[4]) if len(sys.argv) > 4 else 2000
+    cap = int(sys.argv[5]) if len(sys.argv) > 5 else 50
     rng = random.Random(seed)
-    while True:
-        planted = plant(size, stars, rng)
-        try:
-            regions = merge(grow(size, planted, rng), len(planted), stars, rng)
-            break
-        except ValueError:
-            continue
-    regions, solutions = reshape(regions, set(planted), stars, rng, tries)
+    planted = plant(size, stars, rng)
+    regions = grow(claim(size, stars, planted), rng)
+    regions, solutions = reshape(regions, set(planted), stars, rng, tries, cap)
     sys.stdout.write(write_board(Board.from_rows(regions, stars), "txt"))
     print(f"solutions: {solutions}", file=sys.stderr)
 

@@ -75,11 +75,12 @@ def read_text(path: str) -> str:
 
 
 def read_board(source: str, *, stars: int | None = None, fmt: str | None = None) -> Board:
-    """Read a board from a file path ('-' = standard input) or, when it holds a newline, text."""
-    if "\n" in source:
-        return parse_board(source, stars=stars, fmt=fmt)
-    name = "<stdin>" if source == "-" else source
-    return parse_board(read_text(source), name=name, stars=stars, fmt=fmt)
+    """Read a board from a file path, '-' (standard input), or the text of a board itself."""
+    looks_like_text = "\n" in source or source.lstrip().startswith(("{", "["))
+    if source == "-" or not looks_like_text:
+        name = "<stdin>" if source == "-" else source
+        return parse_board(read_text(source), name=name, stars=stars, fmt=fmt)
+    return parse_board(source, stars=stars, fmt=fmt)
 
 
 def write_board(board: Board, fmt: str) -> str:

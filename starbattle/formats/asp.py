@@ -18,6 +18,7 @@ from starbattle.facts import (
     STARS,
     board_facts,
 )
+from starbattle.formats.picture import write as picture
 from starbattle.limits import MAX_SIZE
 
 Term = int | str
@@ -245,8 +246,6 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
 
 def write(board: Board) -> str:
     """Write a board as ASP facts, headed by a comment with its picture."""
-    from starbattle.formats.picture import write as picture
-
     header = [f"% Star Battle {board.size}x{board.size}, {board.stars} star(s)"]
     header += [f"%   {line}" for line in picture(board).splitlines()]
     return "\n".join(header) + "\n" + board_facts(board)

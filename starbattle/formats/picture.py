@@ -12,7 +12,6 @@ import re
 
 from starbattle.board import Board, Cell
 from starbattle.errors import FormatError
-from starbattle.limits import MAX_SIZE
 
 LABEL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _HEADER = re.compile(r"\s*stars?\s*[:=]\s*(?P<value>\S*)\s*\Z", re.IGNORECASE)
@@ -84,10 +83,6 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
         )
     rows = blocks[0]
     size = len(rows)
-    if size > MAX_SIZE:
-        raise FormatError(
-            f"the picture has {size} rows; at most {MAX_SIZE} are supported", file=name
-        )
     regions: list[list[str | None]] = [
         list(_cells(line, size, number, index, name))
         for index, (number, line) in enumerate(rows, start=1)
