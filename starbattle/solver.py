@@ -201,21 +201,12 @@ class Solver:
         names = ", ".join(str(path) for path in files)
         return EncodingError(f"clingo could not ground the program ({names}): {detail}")
 
-    def _solution(self, model: clingo.Model) -> Solution:
-        """Convert a model to a Solution through the precomputed symbol -> cell table."""
-        cells = self._cells
-        stars = [cells[symbol._rep] for symbol in model.symbols(shown=True) if symbol._rep in cells]
-        if not stars:
-            raise EncodingError(
-                "the program's answer sets show no star/2 atoms: add '#show star/2.'"
-            )
-        return Solution.from_cells(self.board.size, stars)
-
-    def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
-        """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s."""
+    def _star_cells(self, limit: int, timeout: float | None) -> Iterator[list[Cell]]:
+        """Yield the star cells of each model as clingo finds it (the one model loop)."""
         if not self._cells:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
         self._control.configuration.solve.models = limit
+        cells = self._cells
         search = self.last = Search()
         started = time.perf_counter()
         try:
@@ -227,16 +218,48 @@ class Solver:
                         model = next(models, None)
                         if model is None or stop.interrupted:
                             break
-                        solution = self._solution(model)
+                        # the table is keyed by the symbol's integer representation
+                        stars = [
+                            cells[symbol._rep]
+                            for symbol in model.symbols(shown=True)
+                            if symbol._rep in cells
+                        ]
                         stop.running = False
                         search.found += 1
-                        yield solution
+                        yield stars
                     search.exhausted = handle.get().exhausted
                     search.timed_out = stop.timed_out and not search.exhausted
                 stop.returned()
         finally:
             search.seconds = time.perf_counter() - started
             self._record_stats()
+
+    def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
+        """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s."""
+        for stars in self._star_cells(limit, timeout):
+            if not stars:
+                raise EncodingError(
+                    "the program's answer sets show no star/2 atoms: add '#show star/2.'"
+                )
+            yield Solution.from_cells(self.board.size, stars)
+
+    def consequences(self, kind: str, timeout: float | None = None) -> frozenset[Cell] | None:
+        """Cells that are a star in some solution (kind 'brave') or in every one ('cautious').
+
+        None when the board has no solution; after a time limit (`last.timed_out`) the set
+        is only an approximation from the solutions seen.
+        """
+        if kind not in ("brave", "cautious"):
+            raise UsageError(f"consequences are 'brave' or 'cautious', not {kind!r}")
+        settings = self._control.configuration.solve
+        settings.enum_mode = kind
+        try:
+            last = None
+            for last in self._star_cells(0, timeout):  # noqa: B007 (only the last one counts)
+                pass
+        finally:
+            settings.enum_mode = "auto"
+        return None if last is None else frozenset(last)
 
     def count(self, timeout: float | None = None) -> Search:
         """Count every solution inside clasp, converting none of them to Python."""

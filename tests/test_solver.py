@@ -7,7 +7,7 @@ import signal
 import pytest
 from helpers import INSTANCES
 
-from starbattle import Board, EncodingError, Solver, count, is_unique, read_board, solve
+from starbattle import Board, EncodingError, Solver, UsageError, count, is_unique, read_board, solve
 
 TWO = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
 ROWS_9 = Board.from_rows([[str(r)] * 9 for r in range(9)], 1)
@@ -54,3 +54,14 @@ def test_program_that_hides_stars_is_reported(tmp_path) -> None:
     program.write_text("{ star(R,C) : region(R,C,_) }.\n#show.\n")
     with pytest.raises(EncodingError, match="show no star/2"):
         list(Solver(TWO, encoding=str(program)).solutions(1))
+
+
+def test_brave_and_cautious_consequences() -> None:
+    solver = Solver(TWO)
+    every = [set(solution.stars) for solution in solver.solutions(0)]
+    assert solver.consequences("brave") == set.union(*every)
+    assert solver.consequences("cautious") == set.intersection(*every)
+    assert len(list(solver.solutions(0))) == 2  # the enumeration mode is restored
+    assert Solver(TWO.with_stars(2)).consequences("brave") is None
+    with pytest.raises(UsageError):
+        solver.consequences("sceptical")

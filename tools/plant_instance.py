@@ -2,13 +2,15 @@
 
 Used to make the project's own shipped instances (the command is in each instance's
 header). Plants a random valid placement of S stars per row and column, cuts it into N
-connected regions of S stars each (see claim), grows them over the board, then moves
-star-free cells (half the time one where a rival solution has a star) into neighbouring
-regions (the planted
-solution stays valid) while the solution count (capped at CAP) does not grow, until it is 1
-or the tries run out. The same arguments and clingo version give the same board.
+connected regions of S stars each (see claim), grows them over the board, makes them
+compact (see compact), then moves
+star-free cells at or near cells that are a star in a rival solution into neighbouring
+regions (the planted solution stays valid) while the open cells (a star in some solution
+but not in all, from clingo's brave and cautious consequences) do not grow, until none is
+left (one solution) or the tries run out. The same arguments and clingo version give the
+same board.
 
-    python tools/plant_instance.py SIZE STARS SEED [TRIES [CAP]]   (prints a picture)
+    python tools/plant_instance.py SIZE STARS SEED [TRIES]   (prints a picture)
 """
 
 from __future__ import annotations
@@ -91,10 +93,61 @@ def connected(cells: set[tuple[int, int]]) -> bool:
     return len(seen) == len(cells)
 
 
-def other_solutions(regions: list[list[int]], stars: int, cap: int) -> list[set[tuple[int, int]]]:
-    """Up to `cap` solutions of the board, as sets of 0-based cells."""
+def border(regions: list[list[int]], r: int, c: int, label: int) -> int:
+    """How many of a cell's neighbours would lie in another region if it had `label`."""
+    size = len(regions)
+    return sum(1 for dr, dc in NEIGHBOURS if 0 <= r + dr < size and 0 <= c + dc < size
+               and regions[r + dr][c + dc] != label)
+
+
+def compact(regions: list[list[int]], planted: set[tuple[int, int]], rng: random.Random,
+            moves: int) -> list[list[int]]:
+    """Shorten the region borders: move star-free cells, and swap two star cells, across
+    borders when that keeps regions connected and the borders no longer (each region keeps
+    its number of planted stars)."""
+    size = len(regions)
+
+    def cells_of(label: int) -> set[tuple[int, int]]:
+        return {(i, j) for i in range(size) for j in range(size) if regions[i][j] == label}
+
+    def cost(cells: list[tuple[int, int]]) -> int:
+        return sum(border(regions, r, c, regions[r][c]) for r, c in cells)
+
+    for _ in range(moves):
+        r, c = rng.randrange(size), rng.randrange(size)
+        old = regions[r][c]
+        others = sorted({regions[r + dr][c + dc] for dr, dc in NEIGHBOURS
+                         if 0 <= r + dr < size and 0 <= c + dc < size} - {old})
+        if not others:
+            continue
+        new = rng.choice(others)
+        changed = [(r, c)]
+        if (r, c) in planted:  # swap with a star of the other region that touches ours
+            partners = sorted((i, j) for i, j in cells_of(new) & planted
+                              if any(0 <= i + di < size and 0 <= j + dj < size
+                                     and regions[i + di][j + dj] == old
+                                     for di, dj in NEIGHBOURS))
+            if not partners:
+                continue
+            changed.append(rng.choice(partners))
+        around = {(i + di, j + dj) for i, j in changed for di, dj in (*NEIGHBOURS, (0, 0))
+                  if 0 <= i + di < size and 0 <= j + dj < size}
+        before = cost(sorted(around))
+        labels = [new, old][: len(changed)]
+        for (i, j), label in zip(changed, labels, strict=True):
+            regions[i][j] = label
+        if cost(sorted(around)) > before or not (connected(cells_of(old))
+                                                 and connected(cells_of(new))):
+            for (i, j), label in zip(changed, [old, new][: len(changed)], strict=True):
+                regions[i][j] = label
+    return regions
+
+
+def open_cells(regions: list[list[int]], stars: int) -> set[tuple[int, int]]:
+    """Cells that are a star in some solution but not in all: empty when unique."""
     solver = Solver(Board.from_rows(regions, stars))
-    return [{(r - 1, c - 1) for r, c in found.stars} for found in solver.solutions(cap)]
+    brave, cautious = solver.consequences("brave"), solver.consequences("cautious")
+    return {(r - 1, c - 1) for r, c in (brave or set()) - (cautious or set())}
 
 
 def reshape(
@@ -103,22 +156,21 @@ def reshape(
     stars: int,
     rng: random.Random,
     tries: int,
-    cap: int,
-) -> tuple[list[list[int]], int]:
-    """Move star-free cells into neighbouring regions, keeping each move that does not
-    raise the (capped) solution count; half the moves take a cell where a rival has a star."""
+) -> list[list[int]]:
+    """Move star-free cells into neighbouring regions, keeping each move that does not grow
+    the set of open cells; half the moves take an open cell (a rival solution's star), half
+    a cell within two steps of one."""
     size = len(regions)
-    solutions = other_solutions(regions, stars, cap)
+    undecided = open_cells(regions, stars)
     for attempt in range(tries):
-        if len(solutions) == 1:
+        if not undecided:
             break
         if attempt % 50 == 0:
-            print(f"try {attempt}: {len(solutions)} solutions", file=sys.stderr, flush=True)
-        if rng.random() < 0.5:  # a cell where a rival solution has a star
-            rival = rng.choice([found for found in solutions if found != planted])
-            r, c = rng.choice(sorted(rival - planted))
-        else:  # any star-free cell, to leave plateaus
-            r, c = rng.randrange(size), rng.randrange(size)
+            print(f"try {attempt}: {len(undecided)} open cells", file=sys.stderr, flush=True)
+        r, c = rng.choice(sorted(undecided - planted))
+        if rng.random() < 0.5:  # or a cell near it, so that region borders can reach it
+            r = min(size - 1, max(0, r + rng.randint(-2, 2)))
+            c = min(size - 1, max(0, c + rng.randint(-2, 2)))
             if (r, c) in planted:
                 continue
         targets = sorted(
@@ -136,25 +188,25 @@ def reshape(
         if not connected(rest - {(r, c)}):
             continue
         regions[r][c] = new
-        tally = other_solutions(regions, stars, cap)
-        if len(tally) <= len(solutions):
-            solutions = tally
+        tally = open_cells(regions, stars)
+        if len(tally) <= len(undecided):
+            undecided = tally
         else:
             regions[r][c] = old
-    return regions, len(solutions)
+    return regions
 
 
 def main() -> None:
     """Print a board made from the command line's size, stars, seed and tries."""
     size, stars, seed = (int(arg) for arg in sys.argv[1:4])
     tries = int(sys.argv[4]) if len(sys.argv) > 4 else 2000
-    cap = int(sys.argv[5]) if len(sys.argv) > 5 else 50
     rng = random.Random(seed)
     planted = plant(size, stars, rng)
-    regions = grow(claim(size, stars, planted), rng)
-    regions, solutions = reshape(regions, set(planted), stars, rng, tries, cap)
-    sys.stdout.write(write_board(Board.from_rows(regions, stars), "txt"))
-    print(f"solutions: {solutions}", file=sys.stderr)
+    regions = compact(grow(claim(size, stars, planted), rng), set(planted), rng, 40 * size**3)
+    board = Board.from_rows(reshape(regions, set(planted), stars, rng, tries), stars)
+    sys.stdout.write(write_board(board, "txt"))
+    solutions = sum(1 for _ in Solver(board).solutions(50))
+    print(f"solutions: {solutions}{'+' if solutions == 50 else ''}", file=sys.stderr)
 
 
 if __name__ == "__main__":
