@@ -194,7 +194,12 @@ def solve(
 
     board = load_board(file, stars, input_format)
     solver = Solver(
-        board, encoding=encoding, variants=variants, constants=constants, threads=threads
+        board,
+        encoding=encoding,
+        variants=variants,
+        constants=constants,
+        threads=threads,
+        defer_interrupts=True,
     )
     for message in solver.messages:
         click.echo(f"starbattle-asp: clingo: {message}", err=True)

@@ -36,8 +36,9 @@ class Interrupter:
     default SIGINT handler and a free wakeup fd; elsewhere Ctrl-C behaves as Python's does.
     """
 
-    def __init__(self, control: clingo.Control, timeout: float | None) -> None:
+    def __init__(self, control: clingo.Control, timeout: float | None, defer: bool) -> None:
         self._control = control
+        self._defer = defer
         self._timer = None if timeout is None else threading.Timer(timeout, self._expire)
         self._writer: socket.socket | None = None
         self.timed_out = False
@@ -62,9 +63,10 @@ class Interrupter:
         """Python's part of Ctrl-C: note it while clingo runs, else raise as usual.
 
         While clingo runs, the watcher has already stopped it; between models the caller's
-        own code is running and gets its KeyboardInterrupt at once.
+        own code is running and gets its KeyboardInterrupt at once, unless it asked to have
+        it deferred to the next model boundary.
         """
-        if not self.running:
+        if not (self.running or self._defer):
             raise KeyboardInterrupt
         self.interrupted = True
 
@@ -147,6 +149,9 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
+    defer_interrupts: bool = False
+    """Deliver a Ctrl-C that comes between models at the next model boundary, so that the
+    caller's handling of a solution (e.g. printing it) is never cut in half."""
     messages: list[str] = field(default_factory=list)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search)
@@ -210,10 +215,10 @@ class Solver:
         search = self.last = Search()
         started = time.perf_counter()
         try:
-            with Interrupter(self._control, timeout) as stop:
+            with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
                 with self._control.solve(yield_=True) as handle:
                     models = iter(handle)
-                    while True:
+                    while not stop.interrupted:  # set by a deferred Ctrl-C
                         stop.running = True  # and so while the handle closes after a break
                         model = next(models, None)
                         if model is None or stop.interrupted:
@@ -267,7 +272,7 @@ class Solver:
         search = self.last = Search()
         started = time.perf_counter()
         try:
-            with Interrupter(self._control, timeout) as stop:
+            with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
                 stop.running = True
                 search.exhausted = self._control.solve().exhausted
                 stop.returned()

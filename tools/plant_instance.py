@@ -96,12 +96,16 @@ def connected(cells: set[tuple[int, int]]) -> bool:
 def border(regions: list[list[int]], r: int, c: int, label: int) -> int:
     """How many of a cell's neighbours would lie in another region if it had `label`."""
     size = len(regions)
-    return sum(1 for dr, dc in NEIGHBOURS if 0 <= r + dr < size and 0 <= c + dc < size
-               and regions[r + dr][c + dc] != label)
+    return sum(
+        1
+        for dr, dc in NEIGHBOURS
+        if 0 <= r + dr < size and 0 <= c + dc < size and regions[r + dr][c + dc] != label
+    )
 
 
-def compact(regions: list[list[int]], planted: set[tuple[int, int]], rng: random.Random,
-            moves: int) -> list[list[int]]:
+def compact(
+    regions: list[list[int]], planted: set[tuple[int, int]], rng: random.Random, moves: int
+) -> list[list[int]]:
     """Shorten the region borders: move star-free cells, and swap two star cells, across
     borders when that keeps regions connected and the borders no longer (each region keeps
     its number of planted stars)."""
@@ -116,28 +120,43 @@ def compact(regions: list[list[int]], planted: set[tuple[int, int]], rng: random
     for _ in range(moves):
         r, c = rng.randrange(size), rng.randrange(size)
         old = regions[r][c]
-        others = sorted({regions[r + dr][c + dc] for dr, dc in NEIGHBOURS
-                         if 0 <= r + dr < size and 0 <= c + dc < size} - {old})
+        others = sorted(
+            {
+                regions[r + dr][c + dc]
+                for dr, dc in NEIGHBOURS
+                if 0 <= r + dr < size and 0 <= c + dc < size
+            }
+            - {old}
+        )
         if not others:
             continue
         new = rng.choice(others)
         changed = [(r, c)]
         if (r, c) in planted:  # swap with a star of the other region that touches ours
-            partners = sorted((i, j) for i, j in cells_of(new) & planted
-                              if any(0 <= i + di < size and 0 <= j + dj < size
-                                     and regions[i + di][j + dj] == old
-                                     for di, dj in NEIGHBOURS))
+            partners = sorted(
+                (i, j)
+                for i, j in cells_of(new) & planted
+                if any(
+                    0 <= i + di < size and 0 <= j + dj < size and regions[i + di][j + dj] == old
+                    for di, dj in NEIGHBOURS
+                )
+            )
             if not partners:
                 continue
             changed.append(rng.choice(partners))
-        around = {(i + di, j + dj) for i, j in changed for di, dj in (*NEIGHBOURS, (0, 0))
-                  if 0 <= i + di < size and 0 <= j + dj < size}
+        around = {
+            (i + di, j + dj)
+            for i, j in changed
+            for di, dj in (*NEIGHBOURS, (0, 0))
+            if 0 <= i + di < size and 0 <= j + dj < size
+        }
         before = cost(sorted(around))
         labels = [new, old][: len(changed)]
         for (i, j), label in zip(changed, labels, strict=True):
             regions[i][j] = label
-        if cost(sorted(around)) > before or not (connected(cells_of(old))
-                                                 and connected(cells_of(new))):
+        if cost(sorted(around)) > before or not (
+            connected(cells_of(old)) and connected(cells_of(new))
+        ):
             for (i, j), label in zip(changed, [old, new][: len(changed)], strict=True):
                 regions[i][j] = label
     return regions
