@@ -44,7 +44,7 @@ class Interrupter:
         self.timed_out = False
         self.interrupted = False
         self.running = False
-        """True only while clingo runs; Ctrl-C at other times raises at once, as usual."""
+        """True while clingo runs; Ctrl-C at other times raises at once unless deferred."""
 
     def _expire(self) -> None:
         """The time limit passed: stop the search."""
@@ -152,10 +152,11 @@ class Solver:
     defer_interrupts: bool = False
     """Deliver a Ctrl-C that comes between models at the next model boundary, so that the
     caller's handling of a solution (e.g. printing it) is never cut in half."""
-    messages: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list, init=False)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
-    last: Search = field(default_factory=Search)
-    stats: Stats = field(default_factory=Stats)
+    last: Search = field(default_factory=Search, init=False)
+    """How the last query ended."""
+    stats: Stats = field(default_factory=Stats, init=False)
 
     def __post_init__(self) -> None:
         """Load the program and the board's facts, and ground them."""
@@ -187,7 +188,7 @@ class Solver:
         }
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
-        """Keep clingo's messages: errors become EncodingError, the rest warnings."""
+        """Keep clingo's messages (warnings, or the reason of a failure), one line each."""
         self.messages.append(" ".join(message.split()))
 
     def _program_error(self, error: RuntimeError, files: list[Path]) -> EncodingError:
