@@ -129,6 +129,22 @@ class Board:
         return Board(self.regions, stars, self.given_stars, self.given_blanks, self.name)
 
 
+def check_king_capacity(board: Board) -> None:
+    """Raise BoardError when S stars per row cannot fit without touching (the king rule).
+
+    Two adjacent rows split into ceil(N/2) blocks of at most 2x2 cells that all touch, one
+    star each, so 2S <= ceil(N/2) for N >= 2. Variants with other touching rules differ.
+    """
+    size, blocks = board.size, -(-board.size // 2)
+    if size >= 2 and 2 * board.stars > blocks:
+        raise BoardError(
+            f"{board.stars} stars per row cannot fit a {size}x{size} board: two adjacent rows "
+            f"split into {blocks} blocks of touching cells, one star each, so they hold at "
+            f"most {blocks} stars, not {2 * board.stars}; at most {blocks // 2} per row",
+            file=board.name,
+        )
+
+
 @dataclass(frozen=True)
 class Solution:
     """A placement of stars on a board of a given size; stars are sorted 1-based cells."""

@@ -77,6 +77,12 @@ def resolve_variant(name_or_path: str) -> Variant:
     )
 
 
+def king_rule_applies(files: list[Path]) -> bool:
+    """Whether a composed program holds the default touching rule, base/notouch.lp."""
+    notouch = (encodings_dir() / "base" / "notouch.lp").resolve()
+    return any(path.resolve() == notouch for path in files)
+
+
 def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list[Path]:
     """The files of the program to run: the default rules (or `encoding`) plus the variants.
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import clingo
 
-from starbattle.board import Board, Cell, Solution
-from starbattle.encodings import compose
+from starbattle.board import Board, Cell, Solution, check_king_capacity
+from starbattle.encodings import compose, king_rule_applies
 from starbattle.errors import EncodingError, UsageError
 from starbattle.facts import STAR, board_facts, star_cell
 
@@ -161,6 +161,8 @@ class Solver:
     def __post_init__(self) -> None:
         """Load the program and the board's facts, and ground them."""
         files = compose(self.encoding, self.variants)
+        if king_rule_applies(files):
+            check_king_capacity(self.board)
         arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
             raise UsageError(f"threads must be at least 1, not {self.threads}")

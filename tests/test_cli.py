@@ -88,9 +88,18 @@ def test_lp_output_is_facts() -> None:
 
 
 def test_no_solution_exits_1() -> None:
-    result = run(PZPRJS, "-s", "2")
+    result = run(PZPRJS, "-w", "torus")
     assert result.exit_code == 1
     assert result.output.startswith("no solution")
+
+
+def test_too_many_stars_for_the_king_rule_exits_2() -> None:
+    result = CliRunner().invoke(cli, [PZPRJS, "-s", "2"])
+    assert result.exit_code == 2
+    assert "2 stars per row cannot fit a 6x6 board" in result.stderr
+    assert "at most 1 per row" in result.stderr
+    # the bound belongs to the king rule: with orthogonal touching the board is solved
+    assert run(PZPRJS, "-s", "2", "-w", "orthogonal", "--count").exit_code in (0, 1)
 
 
 def test_stdin() -> None:

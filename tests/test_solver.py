@@ -62,6 +62,7 @@ def test_brave_and_cautious_consequences() -> None:
     assert solver.consequences("brave") == set.union(*every)
     assert solver.consequences("cautious") == set.intersection(*every)
     assert len(list(solver.solutions(0))) == 2  # the enumeration mode is restored
-    assert Solver(TWO.with_stars(2)).consequences("brave") is None
+    pzprjs = read_board(str(INSTANCES / "pzprjs-6x6-1star.lp"))
+    assert Solver(pzprjs, variants=("torus",)).consequences("brave") is None
     with pytest.raises(UsageError):
         solver.consequences("sceptical")
