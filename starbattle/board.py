@@ -128,6 +128,12 @@ class Board:
         """The same board with another star count."""
         return Board(self.regions, stars, self.given_stars, self.given_blanks, self.name)
 
+    def _repr_svg_(self) -> str:
+        """Show the board as a picture in Jupyter."""
+        from starbattle.pictures import render_svg
+
+        return render_svg(self)
+
 
 def check_king_capacity(board: Board) -> None:
     """Raise BoardError when S stars per row cannot fit without touching (the king rule).
@@ -151,11 +157,19 @@ class Solution:
 
     size: int
     stars: tuple[Cell, ...]
+    board: Board | None = field(default=None, compare=False, repr=False)
+    """The board it solves, when known (for pictures)."""
 
     @classmethod
-    def from_cells(cls, size: int, cells: Iterable[Cell]) -> Solution:
+    def from_cells(cls, size: int, cells: Iterable[Cell], board: Board | None = None) -> Solution:
         """Build a solution from cells in any order."""
-        return cls(size, tuple(sorted(cells)))
+        return cls(size, tuple(sorted(cells)), board)
+
+    def _repr_svg_(self) -> str | None:
+        """Show the solved board as a picture in Jupyter (when the board is known)."""
+        from starbattle.pictures import render_svg
+
+        return None if self.board is None else render_svg(self.board, self)
 
     def grid(self, star: str = "*", empty: str = ".") -> list[str]:
         """The solution as N strings, one per row."""

@@ -16,6 +16,9 @@ class Violation:
     """One of: outside, blocked, touch, row, column, region, given."""
     cells: tuple[Cell, ...]
     message: str
+    code: str = ""
+    """The puzz.link (pzprjs) name of the failure where it has one: starAround, bkStarGt,
+    bkStarLt, lnStarNe."""
 
 
 def _stars_word(count: int) -> str:
@@ -28,14 +31,11 @@ def _quota(kind: str, name: str, cells: list[Cell], stars: set[Cell], need: int)
     inside = sorted(cell for cell in cells if cell in stars)
     if len(inside) == need:
         return []
-    verdict = "too many stars" if len(inside) > need else "too few stars"
-    return [
-        Violation(
-            kind,
-            tuple(inside) or tuple(cells),
-            f"{verdict} in {kind} {name}: {_stars_word(len(inside))}, needs {need}",
-        )
-    ]
+    too_many = len(inside) > need
+    verdict = "too many stars" if too_many else "too few stars"
+    code = ("bkStarGt" if too_many else "bkStarLt") if kind == "region" else "lnStarNe"
+    message = f"{verdict} in {kind} {name}: {_stars_word(len(inside))}, needs {need}"
+    return [Violation(kind, tuple(inside) or tuple(cells), message, code)]
 
 
 def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
@@ -59,6 +59,7 @@ def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
                         "touch",
                         ((r, c), other),
                         f"stars touch: ({r},{c}) and ({other[0]},{other[1]})",
+                        "starAround",
                     )
                 )
     lines = range(1, size + 1)

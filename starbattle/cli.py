@@ -6,20 +6,41 @@ import json
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from starbattle import __version__
-from starbattle.board import Board
-from starbattle.errors import StarBattleError
-from starbattle.formats import READERS, WRITERS, parse_board, read_text
+from starbattle import __version__, pictures, report
+from starbattle.board import Board, Solution
+from starbattle.check import check as check_answer
+from starbattle.encodings import base_files, default_program, shipped_variants
+from starbattle.errors import StarBattleError, UsageError
+from starbattle.facts import star_facts
+from starbattle.files import write_atomic
+from starbattle.formats import (
+    PICTURES,
+    READERS,
+    WRITERS,
+    is_board_text,
+    pzprv3,
+    read_boards,
+    read_text,
+    write_board,
+)
+from starbattle.formats.answer import read_answer
+from starbattle.render import render_text
+
+if TYPE_CHECKING:
+    from starbattle.solver import Solver
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
-OUTPUT_FORMATS = ("text", "json", "lp")
+SEVERITY = (0, 1, 3, EXIT_ERROR)
+"""Exit codes from best to worst, for a collection's overall code."""
+SOLVE_FORMATS = ("text", "json", "lp", "pzprv3", *PICTURES)
 
 
 class DefaultSolveGroup(click.Group):
@@ -71,26 +92,56 @@ def cli(ctx: click.Context, debug: bool) -> None:
     ctx.obj = {"debug": debug}
 
 
-def load_board(path: str, stars: int | None, input_format: str | None) -> Board:
-    """Read the board named on the command line ('-' = standard input)."""
+def load_boards(
+    path: str, stars: int | None, input_format: str | None, givens: bool
+) -> list[tuple[str, Board | StarBattleError]]:
+    """Read the board or collection named on the command line.
+
+    That is a file, '-' (standard input), or a puzz.link URL, pzprv3 URL or SBN line given
+    as the argument itself.
+    """
+    if path != "-" and not Path(path).exists() and is_board_text(path):
+        return read_boards(path, name="<argument>", stars=stars, fmt=input_format, givens=givens)
     name = "<stdin>" if path == "-" else path
-    return parse_board(read_text(path), name=name, stars=stars, fmt=input_format)
+    return read_boards(read_text(path), name=name, stars=stars, fmt=input_format, givens=givens)
+
+
+def load_board(path: str, stars: int | None, input_format: str | None, givens: bool) -> Board:
+    """Read exactly one board; a collection is refused, an unreadable board raised."""
+    entries = load_boards(path, stars, input_format, givens)
+    if len(entries) > 1:
+        raise UsageError(f"{path} holds {len(entries)} puzzles; this command takes one")
+    board = entries[0][1]
+    if isinstance(board, StarBattleError):
+        raise board
+    return board
 
 
 def board_options(command: Any) -> Any:
     """The options every command that reads a board shares."""
-    command = click.option(
-        "-s",
-        "--stars",
-        type=click.IntRange(min=1),
-        help="Stars per row, column and region (overrides the file's).",
-    )(command)
-    return click.option(
-        "--from",
-        "input_format",
-        type=click.Choice(list(READERS)),
-        help="Input format (default: recognised from the content).",
-    )(command)
+    for option in reversed(
+        [
+            click.option(
+                "-s",
+                "--stars",
+                type=click.IntRange(min=1),
+                help="Stars per row, column and region (overrides the file's).",
+            ),
+            click.option(
+                "--from",
+                "input_format",
+                type=click.Choice(list(READERS)),
+                help="Input format (default: recognised from the content).",
+            ),
+            click.option(
+                "--givens",
+                is_flag=True,
+                help="Read a pzprv3 file's answer marks as givens (# star, + blank).",
+            ),
+        ]
+    ):
+        command = option(command)
+    return command
 
 
 def program_options(command: Any) -> Any:
@@ -130,13 +181,21 @@ def program_options(command: Any) -> Any:
             click.option(
                 "--timeout",
                 type=click.FloatRange(min=0, min_open=True),
-                help="Stop searching after this many seconds.",
+                help="Stop searching after this many seconds (per puzzle).",
             ),
             click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
         ]
     ):
         command = option(command)
     return command
+
+
+def picture_paths(output: str, models: int) -> Callable[[int], Path]:
+    """Name the picture of solution k: OUTPUT itself for one, else NAME-k.EXT."""
+    path = Path(output)
+    if models == 1:
+        return lambda index: path
+    return lambda index: path.with_name(f"{path.stem}-{index}{path.suffix}")
 
 
 @cli.command()
@@ -164,16 +223,24 @@ def program_options(command: Any) -> Any:
     "-f",
     "--format",
     "output_format",
-    type=click.Choice(OUTPUT_FORMATS),
+    type=click.Choice(SOLVE_FORMATS),
     default="text",
     show_default=True,
     help="Output format.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the output (or each picture: NAME-1.svg, NAME-2.svg, ... when "
+    "-n is not 1) to this file instead of standard output.",
 )
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
 def solve(
     file: str,
     stars: int | None,
     input_format: str | None,
+    givens: bool,
     encoding: str | None,
     variants: tuple[str, ...],
     constants: tuple[str, ...],
@@ -184,109 +251,216 @@ def solve(
     count_only: bool,
     require_unique: bool,
     output_format: str,
+    output: str | None,
     ascii_only: bool,
 ) -> None:
-    """Solve FILE (a path or - for standard input) and say whether the board is unique."""
-    from starbattle import report
-    from starbattle.facts import star_facts
-    from starbattle.render import render_text
-    from starbattle.solver import Solver
+    """Solve FILE (a board, a collection of boards, or - for standard input).
 
-    board = load_board(file, stars, input_format)
-    solver = Solver(
-        board,
-        encoding=encoding,
-        variants=variants,
-        constants=constants,
-        threads=threads,
-        defer_interrupts=True,
-    )
-    for message in solver.messages:
-        click.echo(f"starbattle-asp: clingo: {message}", err=True)
-    if count_only:
+    Prints the first solution and says whether the board is unique.
+    """
+    from starbattle.solver import Solver  # imports clingo: only when solving
+
+    entries = load_boards(file, stars, input_format, givens)
+    collection = len(entries) > 1
+    if output_format in PICTURES and (collection or count_only):
+        raise UsageError("pictures are drawn for one board's solutions: solve one board")
+    if output_format == "png" and not output:
+        raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
+    if output_format == "svg" and not output and models != 1:
+        raise UsageError("several SVG pictures need file names: add -o FILE.svg")
+    sink = Sink(output if output_format not in PICTURES else None)
+    codes = []
+    try:
+        for identifier, board in entries:
+            if isinstance(board, StarBattleError):
+                click.echo(f"starbattle-asp: error: {board}", err=True)
+                codes.append(EXIT_ERROR)
+                continue
+            if collection and output_format == "text":
+                sink.line(f"== {identifier} ==")
+            run = Run(
+                board,
+                identifier if collection else None,
+                sink,
+                output_format,
+                ascii_only or not (sys.stdout.encoding or "").lower().startswith("utf"),
+                picture_paths(output, models) if output else None,
+            )
+            solver = Solver(
+                board,
+                encoding=encoding,
+                variants=variants,
+                constants=constants,
+                threads=threads,
+                defer_interrupts=True,
+            )
+            for message in solver.messages:
+                click.echo(f"starbattle-asp: clingo: {message}", err=True)
+            codes.append(
+                run.count(solver, timeout, require_unique)
+                if count_only
+                else run.solutions(solver, models, timeout, require_unique)
+            )
+            if stats:
+                click.echo(solver.stats.line(), err=True)
+    except KeyboardInterrupt:
+        sink.close()
+        sys.exit(EXIT_INTERRUPTED)
+    sink.close()
+    sys.exit(max(codes, key=SEVERITY.index))
+
+
+class Sink:
+    """Where output lines go: standard output as they come, or a file written atomically."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.lines: list[str] = []
+
+    def line(self, text: str) -> None:
+        """Print (or keep) one line, at once."""
+        if self.path is None:
+            click.echo(text)
+            sys.stdout.flush()
+        else:
+            self.lines.append(text)
+
+    def close(self) -> None:
+        """Write the kept lines to the file, if any (also after an interrupt: whole lines)."""
+        if self.path is not None:
+            write_atomic(self.path, "".join(f"{line}\n" for line in self.lines))
+
+
+class Run:
+    """Prints one board's search in the chosen format."""
+
+    def __init__(
+        self,
+        board: Board,
+        identifier: str | None,
+        sink: Sink,
+        output_format: str,
+        ascii_only: bool,
+        picture_path: Callable[[int], Path] | None,
+    ) -> None:
+        self.board, self.identifier, self.sink = board, identifier, sink
+        self.format, self.ascii_only, self.picture_path = output_format, ascii_only, picture_path
+
+    def record(self, record: dict[str, Any]) -> str:
+        """A JSON Lines record, carrying the puzzle's id in a collection."""
+        if self.identifier is not None:
+            record = {"id": self.identifier, **record}
+        return json.dumps(record)
+
+    def count(self, solver: Solver, timeout: float | None, require_unique: bool) -> int:
+        """Count the solutions and print the count."""
         try:
             search = solver.count(timeout)
         except KeyboardInterrupt:
             click.echo(f"interrupted after counting {solver.last.found} solution(s)", err=True)
-            sys.exit(EXIT_INTERRUPTED)
-        if output_format == "json":
-            record = report.summary_record(search, search.found)
-            click.echo(json.dumps(record))
+            raise
+        if self.format == "json":
+            self.sink.line(self.record(report.summary_record(search, search.found)))
         else:
-            click.echo(report.count_text(search, timeout))
-        finish(solver, stats, report.exit_code(search, require_unique))
-    ascii_only = ascii_only or not (sys.stdout.encoding or "").lower().startswith("utf")
-    shown = 0
-    try:
-        for solution in solver.solutions(0 if models == 0 else models + 1, timeout):
-            if models and shown == models:
-                continue
-            shown += 1
-            if output_format == "json":
-                click.echo(json.dumps(report.solution_record(shown, solution)))
-            elif output_format == "lp":
-                click.echo(star_facts(solution.stars))
+            self.sink.line(report.count_text(search, timeout))
+        return report.exit_code(search, require_unique)
+
+    def show(self, index: int, solution: Solution) -> None:
+        """Print (or draw) one solution."""
+        if self.format == "json":
+            self.sink.line(self.record(report.solution_record(index, solution)))
+        elif self.format == "lp":
+            self.sink.line(star_facts(solution.stars))
+        elif self.format == "pzprv3":
+            self.sink.line(
+                ("\n" if index > 1 else "") + pzprv3.write(self.board, solution).rstrip("\n")
+            )
+        elif self.format in PICTURES:
+            render = pictures.render_svg if self.format == "svg" else pictures.render_png
+            picture = render(self.board, solution)
+            if self.picture_path is None:
+                self.sink.line(str(picture).rstrip("\n"))
             else:
-                if shown > 1:
-                    click.echo()
-                click.echo(f"solution {shown}:")
-                click.echo(render_text(board, solution, ascii_only=ascii_only))
-            sys.stdout.flush()
-    except KeyboardInterrupt:
-        click.echo(f"interrupted after {shown} solution(s)", err=True)
-        sys.exit(EXIT_INTERRUPTED)
-    search = solver.last
-    if output_format == "json":
-        click.echo(json.dumps(report.summary_record(search, shown)))
-    else:
-        prefix = "% " if output_format == "lp" else ("" if not shown else "\n")
-        click.echo(prefix + report.summary_text(search, shown, timeout))
-    finish(solver, stats, report.exit_code(search, require_unique))
+                write_atomic(self.picture_path(index), picture)
+                click.echo(f"wrote {self.picture_path(index)}")
+        else:
+            if index > 1:
+                self.sink.line("")
+            self.sink.line(f"solution {index}:")
+            self.sink.line(render_text(self.board, solution, ascii_only=self.ascii_only))
 
-
-def finish(solver: Any, stats: bool, code: int) -> None:
-    """Print statistics when asked and exit with the code."""
-    if stats:
-        click.echo(solver.stats.line(), err=True)
-    sys.exit(code)
+    def solutions(
+        self, solver: Solver, models: int, timeout: float | None, require_unique: bool
+    ) -> int:
+        """Print up to `models` solutions as they are found, then the summary."""
+        shown = 0
+        try:
+            for solution in solver.solutions(0 if models == 0 else models + 1, timeout):
+                if models and shown == models:
+                    continue
+                shown += 1
+                self.show(shown, solution)
+        except KeyboardInterrupt:
+            click.echo(f"interrupted after {shown} solution(s)", err=True)
+            raise
+        search = solver.last
+        if self.format == "json":
+            self.sink.line(self.record(report.summary_record(search, shown)))
+        elif self.format == "svg" and self.picture_path is None:
+            pass  # standard output holds the picture alone
+        else:
+            prefix = {"lp": "% ", "pzprv3": "\n# "}.get(self.format, "\n" if shown else "")
+            self.sink.line(prefix + report.summary_text(search, shown, timeout))
+        return report.exit_code(search, require_unique)
 
 
 @cli.command()
 @click.argument("file")
 @click.option(
-    "--to",
-    "output_format",
-    type=click.Choice(list(WRITERS)),
-    required=True,
-    help="The format to write.",
+    "--to", "output_format", type=click.Choice(WRITERS), required=True, help="The format to write."
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to this file (written whole or not at all).",
+)
 @board_options
 def convert(
-    file: str, output_format: str, output: str | None, stars: int | None, input_format: str | None
+    file: str,
+    output_format: str,
+    output: str | None,
+    stars: int | None,
+    input_format: str | None,
+    givens: bool,
 ) -> None:
     """Convert the board in FILE to another format."""
-    from starbattle.formats import write_board
-
-    text = write_board(load_board(file, stars, input_format), output_format)
+    written = write_board(load_board(file, stars, input_format, givens), output_format)
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        write_atomic(output, written)
+    elif isinstance(written, bytes):
+        raise UsageError(f"--to {output_format} writes a binary file: name it with -o FILE")
     else:
-        click.echo(text, nl=False)
+        click.echo(written, nl=False)
 
 
 @cli.command()
 @click.argument("file")
-@click.argument("answer")
+@click.argument("answer", required=False)
 @board_options
-def check(file: str, answer: str, stars: int | None, input_format: str | None) -> None:
-    """Check ANSWER (stars as a * / . grid, star(R,C) facts or JSON) against the board."""
-    from starbattle.check import check as check_answer
-    from starbattle.formats.answer import read_answer
+def check(
+    file: str, answer: str | None, stars: int | None, input_format: str | None, givens: bool
+) -> None:
+    """Check ANSWER (a * / . grid, star(R,C) facts, JSON or pzprv3) against FILE's board.
 
-    board = load_board(file, stars, input_format)
-    name = "<stdin>" if answer == "-" else answer
-    placed = read_answer(read_text(answer), board.size, name=name)
+    Without ANSWER, FILE must be a pzprv3 file: its own answer marks are checked.
+    """
+    board = load_board(file, stars, input_format, givens)
+    source = answer or file
+    if answer is None and not pzprv3.looks_like_pzprv3(read_text(file)):
+        raise UsageError("give an ANSWER to check (only a pzprv3 file carries its own answer)")
+    name = "<stdin>" if source == "-" else source
+    placed = read_answer(read_text(source), board.size, name=name)
     violations = check_answer(board, placed)
     if not violations:
         click.echo(
@@ -303,8 +477,6 @@ def check(file: str, answer: str, stars: int | None, input_format: str | None) -
 @cli.command("encodings")
 def list_encodings() -> None:
     """List the default program and the rule variants with their purpose."""
-    from starbattle.encodings import base_files, default_program, shipped_variants
-
     program = default_program()
     click.echo(f"default program: {program}")
     for path in base_files():

@@ -249,7 +249,7 @@ class Solver:
                 raise EncodingError(
                     "the program's answer sets show no star/2 atoms: add '#show star/2.'"
                 )
-            yield Solution.from_cells(self.board.size, stars)
+            yield Solution.from_cells(self.board.size, stars, self.board)
 
     def consequences(self, kind: str, timeout: float | None = None) -> frozenset[Cell] | None:
         """Cells that are a star in some solution (kind 'brave') or in every one ('cautious').

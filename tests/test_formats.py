@@ -170,7 +170,7 @@ def test_lp_errors_are_located(text: str, message: str, line: int, column: int) 
         ("size(2). region(1,1,a).", "lp", "no stars"),
         ("stars(1).", "lp", "no size"),
         ("", None, "empty"),
-        ("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou", None, "puzz.link"),
+        ("https://example.com/p?starbattle/6/6/1/4ilbhgdnmhou", None, "not a puzz.link"),
     ],
 )
 def test_bad_inputs_raise_typed_errors(text: str, fmt: str | None, message: str) -> None:

@@ -2,49 +2,145 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from starbattle.board import Board
-from starbattle.errors import FormatError, UsageError
-from starbattle.formats import asp, json_board, picture
+from starbattle.errors import FormatError, StarBattleError, UsageError
+from starbattle.formats import asp, json_board, picture, puzzlink, pzprv3, sbn
 
-READERS = {"lp": asp.read, "txt": picture.read, "json": json_board.read}
-WRITERS = {"lp": asp.write, "txt": picture.write, "json": json_board.write}
-EXTENSIONS = {".lp": "lp", ".json": "json", ".jsonl": "json", ".txt": "txt"}
+READERS: dict[str, Callable[..., Board]] = {
+    "lp": asp.read,
+    "txt": picture.read,
+    "json": json_board.read,
+    "url": puzzlink.read,
+    "pzprv3": pzprv3.read,
+    "sbn": sbn.read,
+}
+TEXT_WRITERS: dict[str, Callable[[Board], str]] = {
+    "lp": asp.write,
+    "txt": picture.write,
+    "json": json_board.write,
+    "url": puzzlink.write,
+    "pzprv3": pzprv3.write,
+    "sbn": sbn.write,
+}
+PICTURES = ("svg", "png")
+WRITERS = (*TEXT_WRITERS, *PICTURES)
+EXTENSIONS = {".lp": "lp", ".json": "json", ".jsonl": "json", ".txt": "txt", ".sbn": "sbn"}
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
 """Inputs larger than this are refused before reading (no real board comes close)."""
 
 
 def detect(text: str, name: str | None = None) -> str:
-    """Name the format of a board text: 'lp', 'json' or 'txt' (content first, extension as hint)."""
+    """Name the format of a board text (content first, the file's extension as a hint)."""
     stripped = text.lstrip("\ufeff \t\r\n")
     if not stripped:
         raise FormatError(
-            "the input is empty: expected a board (ASP facts, a picture or JSON)", file=name
-        )
-    if stripped[0] in "[{":
-        return "json"
-    if stripped.startswith(("http://", "https://", "pzprv3", "puzz.link", "pzv.jp")):
-        raise FormatError(
-            "puzz.link URLs and pzprv3 files are not readable yet: convert the board to "
-            "a picture, ASP facts or JSON",
+            "the input is empty: expected a board (ASP facts, a picture, JSON, "
+            "a puzz.link URL, a pzprv3 file or SBN)",
             file=name,
         )
+    lines = [line.strip() for line in stripped.splitlines() if line.strip()]
+    if stripped[0] in "[{":
+        return "json"
+    if pzprv3.looks_like_pzprv3(stripped):
+        return "pzprv3"
+    if len(lines) == 1 and puzzlink.looks_like_url(lines[0]):
+        return "url"
+    if stripped.startswith(("http://", "https://")):
+        raise FormatError(f"not a puzz.link Star Battle URL: {lines[0][:60]!r}", file=name)
+    if all(sbn.looks_like_sbn(line) for line in lines):
+        return "sbn"
     if asp.looks_like_facts(stripped):
         return "lp"
     hinted = EXTENSIONS.get(Path(name).suffix.lower()) if name else None
-    return hinted if hinted in ("lp", "json") else "txt"
+    return hinted if hinted in ("lp", "json", "sbn") else "txt"
 
 
 def parse_board(
-    text: str, *, name: str | None = None, stars: int | None = None, fmt: str | None = None
+    text: str,
+    *,
+    name: str | None = None,
+    stars: int | None = None,
+    fmt: str | None = None,
+    givens: bool = False,
 ) -> Board:
-    """Read a board from text in any known format; `stars` overrides or supplies S."""
+    """Read a board from text in any known format; `stars` overrides or supplies S.
+
+    `givens` reads the answer block of a pzprv3 file as given stars and blanks.
+    """
     if fmt is not None and fmt not in READERS:
         raise UsageError(f"unknown input format {fmt!r}: choose one of {', '.join(READERS)}")
-    return READERS[fmt or detect(text, name)](text, name=name, stars=stars)
+    fmt = fmt or detect(text, name)
+    if givens:
+        if fmt != "pzprv3":
+            raise UsageError(
+                f"--givens reads the answer block of a pzprv3 file; this input "
+                f"is {fmt}, whose givens are read anyway"
+            )
+        return pzprv3.read(text, name=name, stars=stars, givens=True)
+    return READERS[fmt](text, name=name, stars=stars)
+
+
+def split_collection(text: str, name: str | None = None) -> list[tuple[str, str]] | None:
+    """The records of a collection (several SBN lines, or JSON Lines), each with its id.
+
+    An id is the record's own "id" (JSON Lines), else NAME:LINE. None when the text is a
+    single board.
+    """
+    lines = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip()
+    ]
+    where = name or "<input>"
+    if len(lines) > 1 and all(sbn.looks_like_sbn(line) for _, line in lines):
+        return [(f"{where}:{number}", line) for number, line in lines]
+    if len(lines) > 1 and all(line.startswith("{") and line.endswith("}") for _, line in lines):
+        records = []
+        for number, line in lines:
+            try:
+                identifier = json.loads(line).get("id")
+            except (json.JSONDecodeError, AttributeError):
+                identifier = None
+            records.append((str(identifier) if identifier else f"{where}:{number}", line))
+        return records
+    return None
+
+
+def read_boards(
+    text: str,
+    *,
+    name: str | None = None,
+    stars: int | None = None,
+    fmt: str | None = None,
+    givens: bool = False,
+) -> list[tuple[str, Board | StarBattleError]]:
+    """Every board of an input with its id: one for a single board, many for a collection.
+
+    A record that cannot be read stands as its error, so that one bad line loses nothing else.
+    """
+    records = split_collection(text, name) if fmt in (None, "sbn", "json") else None
+    if records is None:
+        return [
+            (name or "<input>", parse_board(text, name=name, stars=stars, fmt=fmt, givens=givens))
+        ]
+    boards: list[tuple[str, Board | StarBattleError]] = []
+    for identifier, record in records:
+        try:
+            boards.append(
+                (
+                    identifier,
+                    parse_board(record, name=identifier, stars=stars, fmt=fmt, givens=givens),
+                )
+            )
+        except StarBattleError as error:
+            boards.append((identifier, error))
+    return boards
 
 
 def read_text(path: str) -> str:
@@ -74,17 +170,33 @@ def read_text(path: str) -> str:
         ) from None
 
 
+def is_board_text(source: str) -> bool:
+    """Whether a command-line style argument is a board itself rather than a file name."""
+    return (
+        "\n" in source
+        or source.lstrip().startswith(("{", "["))
+        or puzzlink.looks_like_url(source)
+        or pzprv3.looks_like_pzprv3(source)
+        or sbn.looks_like_sbn(source)
+    )
+
+
 def read_board(source: str, *, stars: int | None = None, fmt: str | None = None) -> Board:
     """Read a board from a file path, '-' (standard input), or the text of a board itself."""
-    looks_like_text = "\n" in source or source.lstrip().startswith(("{", "["))
-    if source == "-" or not looks_like_text:
-        name = "<stdin>" if source == "-" else source
-        return parse_board(read_text(source), name=name, stars=stars, fmt=fmt)
-    return parse_board(source, stars=stars, fmt=fmt)
+    if source != "-" and not Path(source).exists() and is_board_text(source):
+        return parse_board(source, stars=stars, fmt=fmt)
+    name = "<stdin>" if source == "-" else source
+    return parse_board(read_text(source), name=name, stars=stars, fmt=fmt)
 
 
-def write_board(board: Board, fmt: str) -> str:
-    """Write a board in a format named by WRITERS."""
-    if fmt not in WRITERS:
+def write_board(board: Board, fmt: str) -> str | bytes:
+    """Write a board in a format of WRITERS (PNG as bytes, every other as text)."""
+    from starbattle import pictures
+
+    if fmt == "svg":
+        return pictures.render_svg(board)
+    if fmt == "png":
+        return pictures.render_png(board)
+    if fmt not in TEXT_WRITERS:
         raise UsageError(f"unknown output format {fmt!r}: choose one of {', '.join(WRITERS)}")
-    return WRITERS[fmt](board)
+    return TEXT_WRITERS[fmt](board)

@@ -1,4 +1,4 @@
-"""Answers to check: a grid of `*` and `.`, `star(R,C).` facts, or JSON (stars or grid)."""
+"""Answers to check: a grid of `*` and `.`, `star(R,C).` facts, JSON, or a pzprv3 file."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 from starbattle.board import Cell
 from starbattle.errors import FormatError
 from starbattle.facts import STAR
+from starbattle.formats import pzprv3
 from starbattle.formats.asp import looks_like_facts, parse_facts
 
 STAR_MARKS = frozenset("*★#oO1")
@@ -94,6 +95,8 @@ def read_answer(text: str, size: int, *, name: str | None = None) -> list[Cell]:
         raise FormatError("the answer is empty", file=name)
     if stripped[0] in "[{":
         return _json(stripped, size, name)
+    if pzprv3.looks_like_pzprv3(stripped):
+        return pzprv3.read_answer_stars(stripped, name)
     if looks_like_facts(stripped):
         facts = parse_facts(text, {STAR: 2}, name=name)
         cells = [fact.arguments for fact in facts]

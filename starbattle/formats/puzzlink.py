@@ -57,6 +57,8 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
             file=name,
         )
     parts = match["rest"].split("/")
+    if len(parts) == 3:  # no walls at all
+        parts.append("")
     if len(parts) != 4 or not all(part.isdigit() for part in parts[:3]):
         raise FormatError(
             f"a puzz.link Star Battle URL ends in COLS/ROWS/STARS/WALLS, not {match['rest']!r}",
