@@ -47,13 +47,13 @@ class DefaultSolveGroup(click.Group):
     """A group where `starbattle-asp FILE` means `starbattle-asp solve FILE`."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Insert `solve` when the first argument is not a command or a group option."""
-        if (
-            args
-            and args[0] not in self.commands
-            and args[0] not in ("--help", "-h", "--version", "--debug")
-        ):
-            args = ["solve", *args]
+        """Insert `solve` before the first argument that is not a group option or command."""
+        first = 0
+        while first < len(args) and args[first] == "--debug":
+            first += 1
+        rest = args[first:]
+        if rest and rest[0] not in self.commands and rest[0] not in ("--help", "-h", "--version"):
+            args = [*args[:first], "solve", *rest]
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -104,8 +103,8 @@ def split_collection(text: str, name: str | None = None) -> list[tuple[str, str]
         records = []
         for number, line in lines:
             try:
-                identifier = json.loads(line).get("id")
-            except (json.JSONDecodeError, AttributeError):
+                identifier = json_board.load_json(line, None).get("id")
+            except (FormatError, AttributeError):
                 identifier = None
             records.append((str(identifier) if identifier else f"{where}:{number}", line))
         return records

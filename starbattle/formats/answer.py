@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starbattle.board import Cell
@@ -10,6 +9,7 @@ from starbattle.errors import FormatError
 from starbattle.facts import STAR
 from starbattle.formats import pzprv3
 from starbattle.formats.asp import looks_like_facts, parse_facts
+from starbattle.formats.json_board import load_json
 
 STAR_MARKS = frozenset("*★#oO1")
 EMPTY_MARKS = frozenset(".·xX+-_0")
@@ -60,17 +60,12 @@ def _json(text: str, size: int, name: str | None) -> list[Cell]:
     for line in text.splitlines() if text.lstrip().startswith("{") else []:
         if line.strip():
             try:
-                documents.append(json.loads(line))
-            except json.JSONDecodeError:
+                documents.append(load_json(line, name))
+            except FormatError:
                 documents = []
                 break
     if not documents:
-        try:
-            documents = [json.loads(text)]
-        except json.JSONDecodeError as error:
-            raise FormatError(
-                f"invalid JSON: {error.msg}", file=name, line=error.lineno, column=error.colno
-            ) from None
+        documents = [load_json(text, name)]
     document = next(
         (
             d

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from starbattle.facts import (
     board_facts,
 )
 from starbattle.formats.picture import write as picture
-from starbattle.limits import MAX_SIZE
+from starbattle.limits import MAX_DIGITS, MAX_SIZE
 
 Term = int | str
 
@@ -60,10 +61,15 @@ class Fact:
         return f"{self.predicate}({','.join(map(str, self.arguments))})"
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of a character offset."""
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+class _Positions:
+    """1-based line and column of character offsets, by bisecting the line starts."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
 
 
 def _unexpected(text: str, offset: int) -> str:
@@ -81,11 +87,12 @@ def parse_facts(text: str, allowed: dict[str, int], *, name: str | None = None) 
     """Parse text that may hold only facts of the allowed predicates (name -> arity)."""
     facts: list[Fact] = []
     tokens: list[tuple[str, str, int]] = []
+    position = _Positions(text)
     offset = 0
     while offset < len(text):
         match = _TOKEN.match(text, offset)
         if match is None or (match.lastgroup == "punct" and text.startswith("..", offset)):
-            line, column = _position(text, offset)
+            line, column = position(offset)
             raise FormatError(_unexpected(text, offset), file=name, line=line, column=column)
         if match.lastgroup not in ("space", "block", "comment"):
             tokens.append((match.lastgroup or "", match.group(), offset))
@@ -93,7 +100,7 @@ def parse_facts(text: str, allowed: dict[str, int], *, name: str | None = None) 
     index = 0
 
     def fail(message: str, at: int) -> FormatError:
-        line, column = _position(text, at)
+        line, column = position(at)
         return FormatError(message, file=name, line=line, column=column)
 
     def expect(kind: str, value: str | None, what: str, after: int) -> tuple[str, str, int]:
@@ -116,6 +123,8 @@ def parse_facts(text: str, allowed: dict[str, int], *, name: str | None = None) 
                     raise fail("the file ends inside a fact", start)
                 kind, value, at = tokens[index]
                 if kind == "integer":
+                    if len(value.lstrip("-")) > MAX_DIGITS:
+                        raise fail(f"the integer {value[:12]}... is too large", at)
                     arguments.append(int(value))
                 elif kind == "name":
                     arguments.append(value)
@@ -137,7 +146,7 @@ def parse_facts(text: str, allowed: dict[str, int], *, name: str | None = None) 
                 f"allowed here are only {known}",
                 start,
             )
-        line, column = _position(text, start)
+        line, column = position(start)
         facts.append(Fact(predicate, tuple(arguments), line, column))
     return facts
 

@@ -18,21 +18,24 @@ from starbattle.formats.picture import picture_labels
 KNOWN_KEYS = ("stars", "regions", "blocked", "given_stars", "given_blanks")
 
 
-def _load(text: str, name: str | None) -> Any:
-    """Parse JSON text (or a JSON Lines file holding one document)."""
+def load_json(text: str, name: str | None) -> Any:
+    """Parse JSON; every failure (syntax, nesting too deep) is a located FormatError."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         documents = [line for line in text.splitlines() if line.strip()]
         if len(documents) > 1 and error.msg == "Extra data":
             raise FormatError(
-                f"the file holds {len(documents)} JSON documents (JSON Lines); "
-                "pass one board at a time",
+                f"the file holds {len(documents)} JSON documents (JSON Lines); pass one at a time",
                 file=name,
             ) from None
         raise FormatError(
             f"invalid JSON: {error.msg}", file=name, line=error.lineno, column=error.colno
         ) from None
+    except RecursionError:
+        raise FormatError("the JSON is nested too deeply to be a board", file=name) from None
+    except ValueError as error:  # e.g. a number of thousands of digits
+        raise FormatError(f"unreadable JSON: {str(error)[:60]}", file=name) from None
 
 
 def _cells(value: Any, key: str, name: str | None) -> set[Cell]:
@@ -70,7 +73,7 @@ def _row(value: Any, index: int, name: str | None) -> list[str | None]:
 
 def read(text: str, *, name: str | None = None, stars: int | None = None) -> Board:
     """Read a JSON board."""
-    document = _load(text, name)
+    document = load_json(text, name)
     if isinstance(document, list):
         document = {"regions": document}
     if not isinstance(document, dict):

@@ -12,6 +12,7 @@ import re
 
 from starbattle.board import Board, Cell
 from starbattle.errors import FormatError
+from starbattle.limits import whole_number
 
 LABEL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _HEADER = re.compile(r"\s*stars?\s*[:=]\s*(?P<value>\S*)\s*\Z", re.IGNORECASE)
@@ -60,14 +61,15 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
         header = _HEADER.match(line)
         if header:
             value = header.group("value")
-            if not value.isdigit() or int(value) < 1:
+            count = whole_number(value)
+            if count is None or count < 1:
                 raise FormatError(
-                    f"'{line.strip()}': the star count must be a whole number of at least 1",
+                    f"'{line.strip()[:30]}': the star count must be a whole number of at least 1",
                     file=name,
                     line=number,
                     column=1,
                 )
-            header_stars = int(value)
+            header_stars = count
             lines[number - 1] = ""
         break
     blocks = _blocks(lines)

@@ -15,7 +15,7 @@ import re
 from starbattle.board import Board
 from starbattle.errors import FormatError
 from starbattle.formats.walls import regions_from_walls, wall_grids
-from starbattle.limits import MAX_SIZE
+from starbattle.limits import MAX_SIZE, whole_number
 
 DIGITS = "0123456789abcdefghijklmnopqrstuv"
 HOST = "https://puzz.link/p?"
@@ -59,12 +59,13 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
     parts = match["rest"].split("/")
     if len(parts) == 3:  # no walls at all
         parts.append("")
-    if len(parts) != 4 or not all(part.isdigit() for part in parts[:3]):
+    numbers = [whole_number(part) for part in parts[:3]]
+    if len(parts) != 4 or None in numbers:
         raise FormatError(
             f"a puzz.link Star Battle URL ends in COLS/ROWS/STARS/WALLS, not {match['rest']!r}",
             file=name,
         )
-    cols, rows, given = (int(part) for part in parts[:3])
+    cols, rows, given = (number or 0 for number in numbers)
     if cols != rows:
         raise FormatError(
             f"the URL describes a {cols}x{rows} board (columns first); "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from starbattle.board import Board, Cell, Solution
 from starbattle.errors import FormatError
 from starbattle.formats.walls import wall_grids
-from starbattle.limits import MAX_SIZE
+from starbattle.limits import MAX_SIZE, whole_number
 
 MARK_STAR, MARK_BLANK, MARK_UNKNOWN = "#", "+", "."
 
@@ -43,13 +43,15 @@ def _parse(text: str, name: str | None) -> tuple[list[list[str]], int, list[list
     if len(lines) < 6 or lines[1] != "starbattle":
         found = lines[1] if len(lines) > 1 else "nothing"
         raise fail(f"this pzprv3 file is for {found!r}, not 'starbattle'", 2)
-    header = lines[2:6]
+    header = [whole_number(value) for value in lines[2:6]]
     for offset, value in enumerate(header):
-        if not value.isdigit():
+        if value is None:
             raise fail(
-                f"expected a whole number (rows, cols, stars, rooms), not {value!r}", 3 + offset
+                "expected a whole number (rows, cols, stars, rooms), not "
+                f"{lines[2 + offset][:20]!r}",
+                3 + offset,
             )
-    rows, cols, stars, _rooms = (int(value) for value in header)
+    rows, cols, stars, _rooms = (value or 0 for value in header)
     if rows != cols:
         raise fail(f"the file describes a {rows}x{cols} board; a Star Battle board is square", 3)
     if not 1 <= rows <= MAX_SIZE:
