@@ -14,6 +14,8 @@ BLOCKED = "blocked"
 GIVEN_STAR = "given_star"
 GIVEN_BLANK = "given_blank"
 STAR = "star"
+ACTIVE = "active"
+"""active(U): the rule unit U holds (externals of encodings/explain.lp)."""
 
 INSTANCE_PREDICATES: dict[str, int] = {
     SIZE: 1,

@@ -10,7 +10,7 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,9 +19,21 @@ import clingo
 from starbattle.board import Board, Cell, Solution, check_king_capacity
 from starbattle.encodings import compose, king_rule_applies
 from starbattle.errors import EncodingError, UsageError
-from starbattle.facts import STAR, board_facts, star_cell
+from starbattle.facts import ACTIVE, STAR, board_facts, star_cell
 
 _CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
+
+Unit = tuple[str, tuple[int | str, ...]]
+"""A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
+
+
+def _unit(symbol: clingo.Symbol) -> Unit:
+    """The Unit of an active(U) atom's argument."""
+    arguments = tuple(
+        argument.number if argument.type == clingo.SymbolType.Number else str(argument)
+        for argument in symbol.arguments
+    )
+    return symbol.name, arguments
 
 
 class Interrupter:
@@ -188,6 +200,35 @@ class Solver:
             atom.symbol._rep: star_cell(atom.symbol)
             for atom in self._control.symbolic_atoms.by_signature(STAR, 2)
         }
+        self._units: dict[Unit, int] = {
+            _unit(atom.symbol.arguments[0]): atom.literal
+            for atom in self._control.symbolic_atoms.by_signature(ACTIVE, 1)
+        }
+
+    def units(self) -> list[Unit]:
+        """The rule units a program can switch off (its active/1 externals), in order."""
+        return list(self._units)
+
+    def core(self, on: Iterable[Unit], off: Iterable[Unit] = ()) -> list[Unit] | None:
+        """Solve with the units `on` and without `off`: None when there is a solution.
+
+        Otherwise return the units of an unsatisfiable core: a subset of `on`, not
+        necessarily minimal. Units in neither list are left free.
+        """
+        literals = self._units
+        for literal in literals.values():  # [true] fixes an external; free it for assumptions
+            self._control.assign_external(literal, None)
+        assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
+        core: list[int] = []
+        self._control.configuration.solve.models = 1
+        with Interrupter(self._control, None, self.defer_interrupts) as stop:
+            stop.running = True
+            result = self._control.solve(assumptions=assumptions, on_core=core.extend)
+            stop.returned()
+        if result.satisfiable:
+            return None
+        chosen = set(core)
+        return [unit for unit, literal in literals.items() if literal in chosen]
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         """Keep clingo's messages (warnings, or the reason of a failure), one line each."""

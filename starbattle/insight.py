@@ -1,0 +1,214 @@
+"""Insight into a board: the cells every solution agrees on, and why there is no solution.
+
+Returns data (the CLI formats it). Uses the solver's brave and cautious consequences, and
+unsatisfiable cores of encodings/explain.lp, where every rule unit is an assumption.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starbattle.board import Board, Cell
+from starbattle.encodings import encodings_dir
+from starbattle.facts import region_terms
+from starbattle.solver import Solver, Unit
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """Cells decided alike by every solution."""
+
+    size: int
+    stars: frozenset[Cell]
+    """Cells that hold a star in every solution."""
+    blanks: frozenset[Cell]
+    """Cells that are empty in every solution (blocked cells included)."""
+
+    @property
+    def open(self) -> frozenset[Cell]:
+        """Cells that some solutions fill and others leave empty."""
+        every = {(r, c) for r in range(1, self.size + 1) for c in range(1, self.size + 1)}
+        return frozenset(every - self.stars - self.blanks)
+
+    def summary(self) -> str:
+        """E.g. '31 of 100 cells decided; 69 open'."""
+        total = self.size * self.size
+        return f"{total - len(self.open)} of {total} cells decided; {len(self.open)} open"
+
+
+def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
+    """The cells every solution agrees on; None when the board has no solution."""
+    solver = Solver(board, **options)  # type: ignore[arg-type]
+    brave = solver.consequences("brave", timeout)
+    cautious = solver.consequences("cautious", timeout)
+    if brave is None or cautious is None:
+        return None
+    every = {(r, c) for r in range(1, board.size + 1) for c in range(1, board.size + 1)}
+    return Fixed(board.size, frozenset(cautious), frozenset(every - brave))
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A smallest set of rules that cannot all hold, said in words."""
+
+    units: tuple[Unit, ...]
+    """Row, column and region quotas, the no-touch rule and givens; dropping any one of
+    them leaves a board with a solution."""
+    names: tuple[str, ...]
+    """The units for people: 'row 3', 'region B', 'given star (1,2)', 'no-touch rule'."""
+    sentence: str
+    cells: frozenset[Cell]
+    """The cells of those units, to highlight."""
+
+
+def why_unsat(board: Board) -> Explanation | None:
+    """Why the board has no solution (None when it has one), under the default rules."""
+    solver = Solver(board, encoding=str(encodings_dir() / "explain.lp"))
+    every = solver.units()
+    core = solver.core(every)
+    if core is None:
+        return None
+    # Deletion-based minimising from two orders (lines first; regions first), keeping the
+    # smaller result: what is left tends to be the few units a person would name.
+    needed = min(
+        (_minimise(solver, sorted(core, key=order), every) for order in (_order, _regions_first)),
+        key=len,
+    )
+    labels = {term: label for label, term in region_terms(board).items()}
+    units = tuple(sorted(needed, key=_order))
+    names = tuple(_name(unit, labels) for unit in units)
+    return Explanation(units, names, describe(board, units, labels), _cells(board, units, labels))
+
+
+def _name(unit: Unit, labels: dict[str, str]) -> str:
+    """A unit for people."""
+    name, arguments = unit
+    if name == "notouch":
+        return "no-touch rule"
+    if name == "region":
+        return f"region {labels[str(arguments[0])]}"
+    if name.startswith("given"):
+        return f"{name.replace('_', ' ')} ({arguments[0]},{arguments[1]})"
+    return f"{name} {arguments[0]}"
+
+
+def _minimise(solver: Solver, core: list[Unit], every: list[Unit]) -> list[Unit]:
+    """Drop the units of a core in turn, keeping each one without which the rest solve."""
+    needed = list(core)
+    for unit in core:
+        if unit not in needed:
+            continue
+        trial = [other for other in needed if other != unit]
+        smaller = solver.core(trial, off=[other for other in every if other not in trial])
+        if smaller is not None:
+            needed = [other for other in trial if other in set(smaller)]
+    return needed
+
+
+def _regions_first(unit: Unit) -> tuple[int, tuple[str, ...]]:
+    """Units in the order regions, rows, columns, givens, no-touch."""
+    rank, key = _order(unit)
+    return (0 if unit[0] == "region" else rank + 1), key
+
+
+def _order(unit: Unit) -> tuple[int, tuple[str, ...]]:
+    """Units in the order rows, columns, regions, givens, no-touch."""
+    kinds = ("row", "column", "region", "given_star", "given_blank", "notouch")
+    return kinds.index(unit[0]), tuple(str(argument).zfill(9) for argument in unit[1])
+
+
+def _cells(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> frozenset[Cell]:
+    """The cells a set of units speaks of."""
+    cells: set[Cell] = set()
+    regions = board.region_cells()
+    n = range(1, board.size + 1)
+    for name, arguments in units:
+        if name == "row":
+            cells |= {(int(arguments[0]), c) for c in n}
+        elif name == "column":
+            cells |= {(r, int(arguments[0])) for r in n}
+        elif name == "region":
+            cells |= set(regions[labels[str(arguments[0])]])
+        elif name in ("given_star", "given_blank"):
+            cells.add((int(arguments[0]), int(arguments[1])))
+    return frozenset(cells)
+
+
+def _listing(word: str, values: list[str]) -> str:
+    """'row 3', 'rows 3 and 4', 'rows 2, 3 and 5'."""
+    if len(values) == 1:
+        return f"{word} {values[0]}"
+    return f"{word}s {', '.join(values[:-1])} and {values[-1]}"
+
+
+def _stars(count: int) -> str:
+    """'1 star', '4 stars'."""
+    return f"{count} star{'s' if count != 1 else ''}"
+
+
+def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> str:
+    """A sentence for people saying why these units cannot all hold."""
+    s = board.stars
+    rows = [int(a[0]) for name, a in units if name == "row"]
+    columns = [int(a[0]) for name, a in units if name == "column"]
+    regions = [labels[str(a[0])] for name, a in units if name == "region"]
+    givens = [(name, (int(a[0]), int(a[1]))) for name, a in units if name.startswith("given")]
+    notouch = any(name == "notouch" for name, _ in units)
+    cells = board.region_cells()
+    for word, lines in (("row", rows), ("column", columns)):
+        other = columns if word == "row" else rows
+        if regions and lines and not other and not givens:
+            inside = {(r, c) for label in regions for r, c in cells[label]}
+            line_cells = {(r, c) for r, c in inside if (r if word == "row" else c) in lines}
+            where = _listing(word, [str(line) for line in lines])
+            them = _listing("region", regions)
+            hold = "holds" if len(lines) == 1 else "hold"
+            holds = "holds" if len(regions) == 1 else "hold"
+            lie = "lies" if len(regions) == 1 else "lie"
+            lines_lie = "lies" if len(lines) == 1 else "lie"
+            if inside == line_cells and len(regions) > len(lines):
+                return (
+                    f"{them} {lie} entirely in {where} and need {len(regions)} x {s} = "
+                    f"{_stars(len(regions) * s)} there, but {where} {hold} only "
+                    f"{len(lines)} x {s} = {len(lines) * s}"
+                )
+            if len(lines) > len(regions):
+                everything = {
+                    (r, c)
+                    for r in range(1, board.size + 1)
+                    for c in range(1, board.size + 1)
+                    if (r if word == "row" else c) in lines
+                }
+                if everything <= inside:
+                    return (
+                        f"{where} {lines_lie} entirely in {them} and need "
+                        f"{len(lines)} x {s} = {_stars(len(lines) * s)} there, but "
+                        f"{them} {holds} only {len(regions)} x {s} = {len(regions) * s}"
+                    )
+    if notouch and len(givens) >= 2 and not (rows or columns or regions):
+        places = [f"({r},{c})" for _, (r, c) in givens]
+        return f"the given stars at {' and '.join(places)} touch"
+    if notouch and len(regions) == 1 and not (rows or columns or givens):
+        return (
+            f"region {regions[0]} ({len(cells[regions[0]])} cells) cannot hold "
+            f"{_stars(s)} without two of them touching"
+        )
+    if notouch and len(regions) > 1 and not (rows or columns or givens):
+        return (
+            f"{_listing('region', regions)} cannot each hold {_stars(s)} without two stars touching"
+        )
+    parts = []
+    if rows:
+        parts.append(_listing("row", [str(r) for r in rows]))
+    if columns:
+        parts.append(_listing("column", [str(c) for c in columns]))
+    if regions:
+        parts.append(_listing("region", regions))
+    named = ", ".join(parts) if parts else "the givens"
+    extra = [
+        f"the given {'star' if name == 'given_star' else 'blank'} at ({r},{c})"
+        for name, (r, c) in givens
+    ]
+    rule = " with no two stars touching" if notouch else ""
+    given_text = f" together with {', '.join(extra)}" if extra and parts else ""
+    return f"{named} cannot all have {_stars(s)} each{rule}{given_text}"
