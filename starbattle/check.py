@@ -26,22 +26,37 @@ def _stars_word(count: int) -> str:
     return f"{count} star" + ("" if count == 1 else "s")
 
 
-def _quota(kind: str, name: str, cells: list[Cell], stars: set[Cell], need: int) -> list[Violation]:
-    """A violation when a unit does not hold exactly `need` stars."""
+def _quota(
+    kind: str, name: str, cells: list[Cell], stars: set[Cell], open_: set[Cell], need: int
+) -> list[Violation]:
+    """A violation when a unit holds too many stars, or too few to reach `need`.
+
+    Too few means fewer even when every undecided (`open_`) cell of the unit is a star.
+    """
     inside = sorted(cell for cell in cells if cell in stars)
-    if len(inside) == need:
+    room = sum(1 for cell in cells if cell in open_)
+    if len(inside) <= need <= len(inside) + room:
         return []
     too_many = len(inside) > need
     verdict = "too many stars" if too_many else "too few stars"
     code = ("bkStarGt" if too_many else "bkStarLt") if kind == "region" else "lnStarNe"
-    message = f"{verdict} in {kind} {name}: {_stars_word(len(inside))}, needs {need}"
+    left = f" and {room} undecided cells" if room and not too_many else ""
+    message = f"{verdict} in {kind} {name}: {_stars_word(len(inside))}{left}, needs {need}"
     return [Violation(kind, tuple(inside) or tuple(cells), message, code)]
 
 
-def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
-    """Every rule the stars break on the board (an empty list means a valid solution)."""
+def check(
+    board: Board, stars: Iterable[Cell], blanks: Iterable[Cell] | None = None
+) -> list[Violation]:
+    """Every rule the stars break on the board (an empty list means a valid solution).
+
+    With `blanks`, the answer is partial: cells neither star nor blank are undecided, and a
+    unit is short of stars only when its undecided cells cannot make up the difference.
+    """
     size, need = board.size, board.stars
     placed = set(stars)
+    every = {(r, c) for r in range(1, size + 1) for c in range(1, size + 1)}
+    open_ = set() if blanks is None else every - placed - set(blanks) - board.blocked
     violations: list[Violation] = []
     for cell in sorted(placed):
         r, c = cell
@@ -64,12 +79,12 @@ def check(board: Board, stars: Iterable[Cell]) -> list[Violation]:
                 )
     lines = range(1, size + 1)
     for r in lines:
-        violations += _quota("row", str(r), [(r, c) for c in lines], placed, need)
+        violations += _quota("row", str(r), [(r, c) for c in lines], placed, open_, need)
     for c in lines:
-        violations += _quota("column", str(c), [(r, c) for r in lines], placed, need)
+        violations += _quota("column", str(c), [(r, c) for r in lines], placed, open_, need)
     for label, cells in board.region_cells().items():
-        violations += _quota("region", label, cells, placed, need)
-    for r, c in sorted(board.given_stars - placed):
+        violations += _quota("region", label, cells, placed, open_, need)
+    for r, c in sorted(board.given_stars - placed - open_):
         violations.append(Violation("given", ((r, c),), f"given star at ({r},{c}) has no star"))
     for r, c in sorted(board.given_blanks & placed):
         violations.append(Violation("given", ((r, c),), f"given blank at ({r},{c}) holds a star"))

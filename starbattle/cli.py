@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from starbattle import __version__, pictures, report
 from starbattle.board import Board, Solution
@@ -29,8 +30,8 @@ from starbattle.formats import (
     read_text,
     write_board,
 )
-from starbattle.formats.answer import read_answer
-from starbattle.render import render_text
+from starbattle.formats.answer import read_marks
+from starbattle.render import render_marks, render_text, star_marks
 
 if TYPE_CHECKING:
     from starbattle.solver import Solver
@@ -235,8 +236,16 @@ def picture_paths(output: str, models: int) -> Callable[[int], Path]:
     help="Write the output (or each picture: NAME-1.svg, NAME-2.svg, ... when "
     "-n is not 1) to this file instead of standard output.",
 )
+@click.option(
+    "--fixed",
+    "fixed_only",
+    is_flag=True,
+    help="Show the cells every solution agrees on (star or empty) and how many are open.",
+)
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
+@click.pass_context
 def solve(
+    ctx: click.Context,
     file: str,
     stars: int | None,
     input_format: str | None,
@@ -252,17 +261,21 @@ def solve(
     require_unique: bool,
     output_format: str,
     output: str | None,
+    fixed_only: bool,
     ascii_only: bool,
 ) -> None:
     """Solve FILE (a board, a collection of boards, or - for standard input).
 
-    Prints the first solution and says whether the board is unique.
+    Prints the first solution and says whether the board is unique; when it is not, shows a
+    second solution and where the two differ; when there is none, says why.
     """
     from starbattle.solver import Solver  # imports clingo: only when solving
 
     entries = load_boards(file, stars, input_format, givens)
     collection = len(entries) > 1
-    if output_format in PICTURES and (collection or count_only):
+    if count_only and fixed_only:
+        raise UsageError("--count and --fixed are two different questions: ask one")
+    if output_format in PICTURES and (collection or count_only or fixed_only):
         raise UsageError("pictures are drawn for one board's solutions: solve one board")
     if output_format == "png" and not output:
         raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
@@ -285,6 +298,8 @@ def solve(
                 output_format,
                 ascii_only or not (sys.stdout.encoding or "").lower().startswith("utf"),
                 picture_paths(output, models) if output else None,
+                explain=encoding is None and not variants,
+                second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT,
             )
             solver = Solver(
                 board,
@@ -296,11 +311,12 @@ def solve(
             )
             for message in solver.messages:
                 click.echo(f"starbattle-asp: clingo: {message}", err=True)
-            codes.append(
-                run.count(solver, timeout, require_unique)
-                if count_only
-                else run.solutions(solver, models, timeout, require_unique)
-            )
+            if count_only:
+                codes.append(run.count(solver, timeout, require_unique))
+            elif fixed_only:
+                codes.append(run.fixed(solver, timeout))
+            else:
+                codes.append(run.solutions(solver, models, timeout, require_unique))
             if stats:
                 click.echo(solver.stats.line(), err=True)
     except KeyboardInterrupt:
@@ -342,9 +358,15 @@ class Run:
         output_format: str,
         ascii_only: bool,
         picture_path: Callable[[int], Path] | None,
+        explain: bool = False,
+        second: bool = False,
     ) -> None:
         self.board, self.identifier, self.sink = board, identifier, sink
         self.format, self.ascii_only, self.picture_path = output_format, ascii_only, picture_path
+        self.explain = explain
+        """Say why when there is no solution (the default rules only)."""
+        self.second = second
+        """Show a second solution and the differences when the board is not unique."""
 
     def record(self, record: dict[str, Any]) -> str:
         """A JSON Lines record, carrying the puzzle's id in a collection."""
@@ -389,21 +411,112 @@ class Run:
             self.sink.line(f"solution {index}:")
             self.sink.line(render_text(self.board, solution, ascii_only=self.ascii_only))
 
+    def difference(self, first: Solution, another: Solution) -> None:
+        """Show a second solution and the cells where it differs from the first."""
+        cells = sorted(set(first.stars) ^ set(another.stars))
+        if self.format == "json":
+            record = {
+                "type": "difference",
+                "stars": [list(c) for c in another.stars],
+                "cells": [list(c) for c in cells],
+            }
+            self.sink.line(self.record(record))
+        elif self.format == "text":
+            self.sink.line("")
+            self.sink.line("another solution:")
+            self.sink.line(render_text(self.board, another, ascii_only=self.ascii_only))
+            self.sink.line("")
+            self.sink.line(f"the two differ in {len(cells)} cells (X):")
+            self.sink.line(render_marks(self.board, dict.fromkeys(cells, "X"), "."))
+
+    def why(self) -> None:
+        """Say why the board has no solution (and draw the cells involved)."""
+        from starbattle.insight import why_unsat
+
+        explanation = why_unsat(self.board)
+        if explanation is None:
+            return
+        if self.format == "json":
+            record = {
+                "type": "why",
+                "units": list(explanation.names),
+                "sentence": explanation.sentence,
+                "cells": [list(c) for c in sorted(explanation.cells)],
+            }
+            self.sink.line(self.record(record))
+        elif self.format in PICTURES:
+            render = pictures.render_svg if self.format == "svg" else pictures.render_png
+            picture = render(self.board, highlight=explanation.cells)
+            if self.picture_path is None:
+                self.sink.line(str(picture).rstrip("\n"))
+            else:
+                write_atomic(self.picture_path(1), picture)
+                click.echo(f"wrote {self.picture_path(1)} (the cells of the reason outlined)")
+        elif self.format == "text":
+            self.sink.line(f"why: {explanation.sentence}")
+            self.sink.line(
+                f"  ({', '.join(explanation.names)}; drop any one and a solution exists)"
+            )
+            self.sink.line(render_marks(self.board, dict.fromkeys(explanation.cells, "!"), "."))
+        else:
+            self.sink.line(f"% why: {explanation.sentence}")
+
+    def fixed(self, solver: Solver, timeout: float | None) -> int:
+        """Show the cells every solution agrees on."""
+        from starbattle.insight import fixed_by
+
+        fixed = fixed_by(solver, timeout)
+        if fixed is None:
+            self.sink.line(
+                self.record({"type": "fixed", "solutions": 0})
+                if self.format == "json"
+                else "no solution"
+            )
+            return 1
+        if self.format == "json":
+            self.sink.line(
+                self.record(
+                    {
+                        "type": "fixed",
+                        "stars": [list(c) for c in sorted(fixed.stars)],
+                        "blanks": [list(c) for c in sorted(fixed.blanks)],
+                        "open": len(fixed.open),
+                        "complete": not solver.last.timed_out,
+                    }
+                )
+            )
+        else:
+            star, empty = star_marks(self.ascii_only)
+            marks = {**dict.fromkeys(fixed.stars, star), **dict.fromkeys(fixed.blanks, empty)}
+            self.sink.line(render_marks(self.board, marks, "?"))
+            incomplete = " (time limit reached: not final)" if solver.last.timed_out else ""
+            self.sink.line(
+                f"{fixed.summary()}: {star} star in every solution, {empty} empty in "
+                f"every solution, ? open{incomplete}"
+            )
+        return 0
+
     def solutions(
         self, solver: Solver, models: int, timeout: float | None, require_unique: bool
     ) -> int:
         """Print up to `models` solutions as they are found, then the summary."""
-        shown = 0
+        shown, first, another = 0, None, None
         try:
             for solution in solver.solutions(0 if models == 0 else models + 1, timeout):
                 if models and shown == models:
+                    another = solution
                     continue
                 shown += 1
+                first = first or solution
                 self.show(shown, solution)
         except KeyboardInterrupt:
             click.echo(f"interrupted after {shown} solution(s)", err=True)
             raise
         search = solver.last
+        if first is not None and another is not None and self.second:
+            self.difference(first, another)
+        if shown == 0 and search.exhausted and self.explain:
+            self.why()
         if self.format == "json":
             self.sink.line(self.record(report.summary_record(search, shown)))
         elif self.format == "svg" and self.picture_path is None:
@@ -448,30 +561,60 @@ def convert(
 @click.argument("file")
 @click.argument("answer", required=False)
 @board_options
+@click.option(
+    "--against-solution",
+    is_flag=True,
+    help="For a unique puzzle, also name the first mark the solution contradicts.",
+)
 def check(
-    file: str, answer: str | None, stars: int | None, input_format: str | None, givens: bool
+    file: str,
+    answer: str | None,
+    stars: int | None,
+    input_format: str | None,
+    givens: bool,
+    against_solution: bool,
 ) -> None:
-    """Check ANSWER (a * / . grid, star(R,C) facts, JSON or pzprv3) against FILE's board.
+    """Check ANSWER (a grid, star(R,C) facts, JSON or pzprv3) against FILE's board.
 
-    Without ANSWER, FILE must be a pzprv3 file: its own answer marks are checked.
+    A grid with stars (*), cells marked empty (x or +) and undecided cells (.) is a partial
+    answer: broken rules are named, then whether the marks can still become a solution and,
+    if not, which marks conflict. Without ANSWER, FILE must be a pzprv3 file: its own marks
+    are checked.
     """
     board = load_board(file, stars, input_format, givens)
     source = answer or file
     if answer is None and not pzprv3.looks_like_pzprv3(read_text(file)):
         raise UsageError("give an ANSWER to check (only a pzprv3 file carries its own answer)")
     name = "<stdin>" if source == "-" else source
-    placed = read_answer(read_text(source), board.size, name=name)
-    violations = check_answer(board, placed)
-    if not violations:
-        click.echo(
-            f"valid: {len(placed)} stars; every row, column and region holds "
-            f"{board.stars} and no two stars touch"
-        )
-        sys.exit(0)
-    click.echo(f"invalid: {len(violations)} problem(s)")
-    for violation in violations:
+    placed, blanks = read_marks(read_text(source), board.size, name=name)
+    if blanks is None:
+        violations = check_answer(board, placed)
+        if not violations:
+            click.echo(
+                f"valid: {len(placed)} stars; every row, column and region holds "
+                f"{board.stars} and no two stars touch"
+            )
+            sys.exit(0)
+        click.echo(f"invalid: {len(violations)} problem(s)")
+        for violation in violations:
+            click.echo(f"  {violation.message}")
+        sys.exit(1)
+    from starbattle.insight import check_partial
+
+    report_ = check_partial(board, placed, blanks, against_solution=against_solution)
+    click.echo(f"partial answer: {len(placed)} stars, {len(blanks)} cells marked empty")
+    for violation in report_.violations:
         click.echo(f"  {violation.message}")
-    sys.exit(1)
+    if report_.extendable:
+        click.echo("the marks can still become a solution")
+    else:
+        marks = ", ".join(f"{kind} at ({r},{c})" for kind, (r, c) in report_.conflict)
+        click.echo(f"the marks cannot become a solution: these cannot all hold: {marks}")
+    if report_.first_wrong is not None:
+        kind, (r, c) = report_.first_wrong
+        truth = "empty" if kind == "star" else "a star"
+        click.echo(f"first wrong mark: ({r},{c}) is marked {kind} but is {truth} in the solution")
+    sys.exit(0 if report_.extendable and not report_.violations else 1)
 
 
 @cli.command("encodings")

@@ -6,9 +6,11 @@ unsatisfiable cores of encodings/explain.lp, where every rule unit is an assumpt
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from starbattle.board import Board, Cell
+from starbattle.check import Violation, check
 from starbattle.encodings import encodings_dir
 from starbattle.facts import region_terms
 from starbattle.solver import Solver, Unit
@@ -38,13 +40,18 @@ class Fixed:
 
 def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
     """The cells every solution agrees on; None when the board has no solution."""
-    solver = Solver(board, **options)  # type: ignore[arg-type]
+    return fixed_by(Solver(board, **options), timeout)  # type: ignore[arg-type]
+
+
+def fixed_by(solver: Solver, timeout: float | None = None) -> Fixed | None:
+    """The cells every solution agrees on, from a grounded solver; None when none exists."""
     brave = solver.consequences("brave", timeout)
     cautious = solver.consequences("cautious", timeout)
     if brave is None or cautious is None:
         return None
-    every = {(r, c) for r in range(1, board.size + 1) for c in range(1, board.size + 1)}
-    return Fixed(board.size, frozenset(cautious), frozenset(every - brave))
+    size = solver.board.size
+    every = {(r, c) for r in range(1, size + 1) for c in range(1, size + 1)}
+    return Fixed(size, frozenset(cautious), frozenset(every - brave))
 
 
 @dataclass(frozen=True)
@@ -212,3 +219,66 @@ def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> s
     rule = " with no two stars touching" if notouch else ""
     given_text = f" together with {', '.join(extra)}" if extra and parts else ""
     return f"{named} cannot all have {_stars(s)} each{rule}{given_text}"
+
+
+@dataclass(frozen=True)
+class PartialCheck:
+    """What a partial answer (stars, cells marked empty, the rest undecided) amounts to."""
+
+    violations: tuple[Violation, ...]
+    """Rules the marks already break."""
+    extendable: bool
+    """Whether some solution agrees with every mark."""
+    conflict: tuple[tuple[str, Cell], ...]
+    """When not extendable: a smallest set of marks ('star' or 'blank', cell) that cannot
+    all hold together; dropping any one of them leaves marks that some solution keeps."""
+    first_wrong: tuple[str, Cell] | None
+    """With a unique solution and `against_solution`: the first mark, in reading order,
+    that the solution contradicts."""
+
+
+def check_partial(
+    board: Board, stars: Iterable[Cell], blanks: Iterable[Cell], *, against_solution: bool = False
+) -> PartialCheck:
+    """Check a partial answer: broken rules, whether it can still be completed, and why not."""
+    stars, blanks = set(stars), set(blanks)
+    violations = tuple(check(board, stars, blanks))
+    marked = Board(
+        board.regions,
+        board.stars,
+        board.given_stars | stars,
+        board.given_blanks | blanks,
+        board.name,
+    )
+    solver = Solver(marked, encoding=str(encodings_dir() / "explain.lp"))
+    every = solver.units()
+    rules = [unit for unit in every if not unit[0].startswith("given")]
+    core = solver.core(every)
+    conflict: tuple[tuple[str, Cell], ...] = ()
+    if core is not None:
+        needed = [unit for unit in core if unit[0].startswith("given")]
+        for unit in list(needed):
+            if unit not in needed:
+                continue
+            trial = [other for other in needed if other != unit]
+            dropped = [other for other in every if other not in trial and other not in rules]
+            smaller = solver.core(trial + rules, off=dropped)
+            if smaller is not None:
+                needed = [other for other in trial if other in set(smaller)]
+        conflict = tuple(
+            sorted(
+                ("star" if name == "given_star" else "blank", (int(a[0]), int(a[1])))
+                for name, a in needed
+            )
+        )
+    first_wrong = None
+    if against_solution:
+        solutions = list(Solver(board).solutions(2))
+        if len(solutions) == 1:
+            truth = set(solutions[0].stars)
+            wrong = sorted(
+                [(cell, "star") for cell in stars - truth]
+                + [(cell, "blank") for cell in blanks & truth]
+            )
+            first_wrong = (wrong[0][1], wrong[0][0]) if wrong else None
+    return PartialCheck(violations, core is None, conflict, first_wrong)

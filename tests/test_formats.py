@@ -252,7 +252,7 @@ def test_answer_notations(text: str) -> None:
     "text,message",
     [
         ("*..\n..*", "2 rows but the board has 3"),
-        ("*..\n..*\n.?.", "use \\* for a star"),
+        ("*..\n..*\n.!.", "use \\* for a star"),
         ("star(1,a).", "integer"),
         ("size(3).", "unknown predicate"),
         ("", "empty"),

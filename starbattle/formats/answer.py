@@ -12,7 +12,9 @@ from starbattle.formats.asp import looks_like_facts, parse_facts
 from starbattle.formats.json_board import load_json
 
 STAR_MARKS = frozenset("*★#oO1")
-EMPTY_MARKS = frozenset(".·xX+-_0")
+BLANK_MARKS = frozenset("xX+-_0")
+UNKNOWN_MARKS = frozenset(".·?")
+EMPTY_MARKS = BLANK_MARKS | UNKNOWN_MARKS
 
 
 def _grid(rows: list[str], size: int, name: str | None, first_line: int = 1) -> list[Cell]:
@@ -81,6 +83,30 @@ def _json(text: str, size: int, name: str | None) -> list[Cell]:
     if isinstance(document, list) and all(isinstance(row, str) for row in document):
         return _grid(document, size, name)
     return _pairs(document, name)
+
+
+def read_marks(
+    text: str, size: int, *, name: str | None = None
+) -> tuple[list[Cell], list[Cell] | None]:
+    """The stars of an answer and, when it is partial, its cells marked empty (else None).
+
+    A grid (or pzprv3 answer block) is partial when it marks some cells empty (`x`, `+`,
+    `-`, `_`, `0`) and leaves others undecided (`.`, `?`); a grid of only stars and `.` is a
+    complete answer.
+    """
+    stripped = text.strip()
+    stars = read_answer(text, size, name=name)
+    if stripped[:1] in "[{" or looks_like_facts(stripped):
+        return stars, None
+    if pzprv3.looks_like_pzprv3(stripped):
+        marks = pzprv3.read_marks(stripped, name)
+        blanks, unknown = marks[pzprv3.MARK_BLANK], marks[pzprv3.MARK_UNKNOWN]
+    else:
+        grid = [line.replace(" ", "") for line in text.splitlines() if line.strip()]
+        cells = [((r, c), mark) for r, row in enumerate(grid, 1) for c, mark in enumerate(row, 1)]
+        blanks = [cell for cell, mark in cells if mark in BLANK_MARKS]
+        unknown = [cell for cell, mark in cells if mark in UNKNOWN_MARKS]
+    return (stars, sorted(blanks)) if blanks and unknown else (stars, None)
 
 
 def read_answer(text: str, size: int, *, name: str | None = None) -> list[Cell]:

@@ -109,7 +109,13 @@ def read(
 
 def read_answer_stars(text: str, name: str | None = None) -> list[Cell]:
     """The stars (`#`) of a pzprv3 file's answer block."""
-    return sorted(_marked(_parse(text, name)[2], MARK_STAR))
+    return sorted(read_marks(text, name)[MARK_STAR])
+
+
+def read_marks(text: str, name: str | None = None) -> dict[str, set[Cell]]:
+    """The cells of a pzprv3 file's answer block by mark: star, blank and unknown."""
+    marks = _parse(text, name)[2]
+    return {mark: _marked(marks, mark) for mark in (MARK_STAR, MARK_BLANK, MARK_UNKNOWN)}
 
 
 def write(board: Board, solution: Solution | None = None) -> str:
