@@ -4,7 +4,7 @@
 
 Each case runs in its own process (peak memory is the process's maximum resident set): a
 board whose regions are its rows (1 star; many solutions) and a board of N connected regions
-cut around a planted solution with S = N // 10 stars (tools/plant_instance.py's claim and
+cut around a planted solution with S = N // 10 stars (starbattle.generate's claim and
 grow, no reshaping). Every search has a 60 s limit. Results go to benchmarks/limits.md.
 """
 
@@ -18,7 +18,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CASE = r"""
 import json, random, resource, sys, time
-sys.path.insert(0, {tools!r})
 from starbattle import Board, Solver, write_board
 from starbattle.formats import parse_board
 size, kind = {size}, {kind!r}
@@ -26,7 +25,7 @@ began = time.perf_counter()
 if kind == "rows":
     board = Board.from_rows([[str(r)] * size for r in range(size)], 1)
 else:
-    import plant_instance as plant
+    from starbattle import generate as plant
     rng = random.Random(1)
     stars = max(1, size // 10)
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
@@ -88,7 +87,7 @@ def main() -> None:
     rows = []
     for size in sizes:
         for kind in ("rows", "planted"):
-            code = CASE.format(size=size, kind=kind, tools=str(ROOT / "tools"))
+            code = CASE.format(size=size, kind=kind)
             done = subprocess.run(
                 [sys.executable, "-c", code],
                 capture_output=True,

@@ -18,7 +18,7 @@ from starbattle.fuzzing import mutate
 
 SEEDS = [
     write_board(read_board(str(INSTANCES / name)), fmt)
-    for name in ("pzprjs-6x6-1star.lp", "planted-10x10-2star.lp", "norvig-5x5-given.lp")
+    for name in ("pzprjs-6x6-1star.lp", "generated-10x10-2star.lp", "norvig-5x5-given.lp")
     for fmt in TEXT_WRITERS
     if not (fmt in ("url", "sbn", "pzprv3") and "given" in name)
 ]

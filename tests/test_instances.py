@@ -62,7 +62,7 @@ def plain_clingo_solutions(*files: Path) -> set[frozenset[tuple[int, int]]]:
 
 
 @pytest.mark.parametrize(
-    "name", ["norvig-5x5-1star", "cspuz-6x6-blocked", "norvig-5x5-given", "planted-10x10-2star"]
+    "name", ["norvig-5x5-1star", "cspuz-6x6-blocked", "norvig-5x5-given", "generated-10x10-2star"]
 )
 def test_plain_clingo_enumerates_the_same_solutions(name: str) -> None:
     path = INSTANCES / f"{name}.lp"

@@ -25,7 +25,7 @@ def parsed(svg: str) -> ElementTree.Element:
 
 
 @pytest.mark.parametrize(
-    "name", ["pzprjs-6x6-1star", "planted-10x10-2star", "cspuz-6x6-blocked", "norvig-5x5-given"]
+    "name", ["pzprjs-6x6-1star", "generated-10x10-2star", "cspuz-6x6-blocked", "norvig-5x5-given"]
 )
 def test_svg_cells_and_stars(name: str) -> None:
     board = read_board(str(INSTANCES / f"{name}.lp"))
@@ -62,7 +62,7 @@ def test_highlighted_cells_are_outlined() -> None:
 
 def test_png_size_and_content() -> None:
     image_module = pytest.importorskip("PIL.Image")
-    board = read_board(str(INSTANCES / "planted-10x10-2star.lp"))
+    board = read_board(str(INSTANCES / "generated-10x10-2star.lp"))
     data = render_png(board, next(Solver(board).solutions(1)), cell=20)
     image = image_module.open(io.BytesIO(data))
     assert image.format == "PNG" and image.size == (10 * 20 + 6, 10 * 20 + 6)

@@ -1,0 +1,89 @@
+"""Time the generator: median seconds per puzzle by size, written to benchmarks/RESULTS.md.
+
+    python benchmarks/generate.py [PUZZLES_PER_SIZE]   (default 5; 17x17 and up: fewer)
+
+A puzzle's time counts every attempt it took (seeds that hit a plateau included). Each
+puzzle is re-checked by counting inside the generator; here it is also checked to have N
+connected regions. The section between the generate markers of RESULTS.md is replaced.
+"""
+
+from __future__ import annotations
+
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import clingo
+
+from starbattle import __version__
+from starbattle.generate import connected, generate
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "RESULTS.md"
+BEGIN, END = "<!-- generate: begin -->", "<!-- generate: end -->"
+CASES = [
+    (6, 1),
+    (7, 1),
+    (8, 1),
+    (9, 1),
+    (10, 1),
+    (11, 1),
+    (10, 2),
+    (14, 3),
+    (17, 4),
+    (21, 5),
+    (25, 6),
+]
+TARGETS = {(10, 2): "≤ 1 s", (14, 3): "≤ 5 s", (17, 4): "≤ 30 s", (25, 6): "must work"}
+
+
+def main() -> None:
+    """Generate puzzles of every size and write the table."""
+    per_size = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    rows, started = [], time.perf_counter()
+    for size, stars in CASES:
+        count = per_size if size < 17 else max(1, per_size // 2) if size < 25 else 1
+        times = []
+        for puzzle in generate(size, stars, count, seed="bench"):
+            cells = puzzle.board.region_cells()
+            assert len(cells) == size and all(
+                connected({(r - 1, c - 1) for r, c in group}) for group in cells.values()
+            )
+            times.append(puzzle.seconds)
+        rows.append(
+            f"| {size}x{size} {stars}★ | {count} | {statistics.median(times):.2f} s | "
+            f"{min(times):.2f} s | {max(times):.2f} s | {TARGETS.get((size, stars), '')} |"
+        )
+        print(rows[-1], flush=True)
+    section = "\n".join(
+        [
+            BEGIN,
+            "## Generator",
+            "",
+            f"`python benchmarks/generate.py {per_size}`: starbattle-asp {__version__}, clingo "
+            f"{clingo.__version__}, Python {platform.python_version()}, 2 cores; "
+            f"{time.perf_counter() - started:.0f} s in all. Seconds per puzzle, every attempt "
+            "included; each puzzle unique (consequences, then a count) with N connected regions "
+            "of at least 2S+1 cells.",
+            "",
+            "| board | puzzles | median | fastest | slowest | target |",
+            "|---|---|---|---|---|---|",
+            *rows,
+            "",
+            "Method and reasoning: see the docstring of `starbattle/generate.py` and the README.",
+            END,
+        ]
+    )
+    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n\n"
+    if BEGIN in text:
+        text = text[: text.index(BEGIN)] + section + text[text.index(END) + len(END) :]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    RESULTS.write_text(text)
+    print(section)
+
+
+if __name__ == "__main__":
+    main()

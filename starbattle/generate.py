@@ -1,0 +1,340 @@
+"""Generate Star Battle puzzles with exactly one solution, reproducibly from a seed.
+
+The method (chosen by measurement, see benchmarks/RESULTS.md):
+1. plant: clingo finds a random valid placement of S stars per row and column (random
+   signs from the seed) on a board whose regions are its rows;
+2. cut: the planted stars, walked row by row in snake order, are cut into runs of S stars,
+   and each run claims a connected set of cells holding exactly its stars;
+3. grow: unclaimed cells join neighbouring regions at random;
+4. compact: cells move (and pairs of star cells swap) between neighbouring regions while the
+   borders get no longer, regions stay connected and no region drops below the minimum size;
+5. repair: cells at or near the cells where rival solutions have stars move to a
+   neighbouring region while the open cells (a star in some solution but not in all:
+   clingo's brave minus cautious consequences) do not grow, until none is left.
+The planted solution stays valid throughout, so the result has exactly one solution: it is
+proved by the consequences and re-checked by counting.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from starbattle.board import Board, Cell, Solution
+from starbattle.errors import UsageError
+from starbattle.solver import Solver
+
+NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+Grid = list[list[int]]
+
+
+class GenerateTimeout(UsageError):
+    """No puzzle could be made within the time limit (or the attempts)."""
+
+    def __init__(self, index: int, timeout: float | None) -> None:
+        limit = f"in {timeout:g} s" if timeout is not None else "in 1000 attempts"
+        super().__init__(
+            f"puzzle {index + 1} could not be made {limit}: raise --timeout, "
+            "lower --min-region, or try another size or star count"
+        )
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated puzzle with its solution, the seed that made it and the time taken."""
+
+    board: Board
+    solution: Solution
+    seed: str
+    seconds: float
+
+
+def default_min_region(stars: int) -> int:
+    """The smallest region size allowed by default: 2S + 1 (S stars need 2S - 1 in a line)."""
+    return 2 * stars + 1
+
+
+class Regions:
+    """A partition of the grid into regions, with each region's cells kept up to date."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.size = len(grid)
+        self.cells: dict[int, set[Cell]] = {}
+        for r, row in enumerate(grid):
+            for c, label in enumerate(row):
+                self.cells.setdefault(label, set()).add((r, c))
+
+    def neighbours(self, r: int, c: int) -> list[int]:
+        """The labels of the regions orthogonally next to (r, c), other than its own."""
+        return sorted(
+            {
+                self.grid[r + dr][c + dc]
+                for dr, dc in NEIGHBOURS
+                if 0 <= r + dr < self.size and 0 <= c + dc < self.size
+            }
+            - {self.grid[r][c]}
+        )
+
+    def move(self, cell: Cell, label: int) -> int:
+        """Give a cell to a region; return the region it left."""
+        r, c = cell
+        old = self.grid[r][c]
+        self.grid[r][c] = label
+        self.cells[old].discard(cell)
+        self.cells[label].add(cell)
+        return old
+
+    def border(self, cells: set[Cell]) -> int:
+        """How many neighbour pairs around these cells lie in different regions."""
+        total = 0
+        for r, c in cells:
+            for dr, dc in NEIGHBOURS:
+                if 0 <= r + dr < self.size and 0 <= c + dc < self.size:
+                    total += self.grid[r + dr][c + dc] != self.grid[r][c]
+        return total
+
+
+def connected(cells: set[Cell]) -> bool:
+    """Whether a non-empty set of cells is 4-connected."""
+    if not cells:
+        return False
+    start = next(iter(cells))
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for dr, dc in NEIGHBOURS:
+            if (r + dr, c + dc) in cells and (r + dr, c + dc) not in seen:
+                seen.add((r + dr, c + dc))
+                stack.append((r + dr, c + dc))
+    return len(seen) == len(cells)
+
+
+def plant(size: int, stars: int, rng: random.Random) -> list[Cell] | None:
+    """A random valid placement of S stars per row and column (0-based), or None."""
+    rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
+    randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
+    found = list(Solver(rows, clingo_args=randomly).solutions(1, timeout=60))
+    return [(r - 1, c - 1) for r, c in found[0].stars] if found else None
+
+
+def claim(size: int, stars: int, planted: list[Cell]) -> Grid:
+    """Cut the planted stars into runs of S stars, each with a connected set of cells.
+
+    The stars are walked row by row in snake order; cells outside every run stay -1. A run
+    claims the row cells between its consecutive stars and, where it turns into the
+    next row, an L-shaped link through cells beyond that turn's outermost stars, which no
+    other run uses.
+    """
+    rows = [sorted(c for r, c in planted if r == row) for row in range(size)]
+    walk = [(r, c) for r in range(size) for c in (rows[r] if r % 2 == 0 else rows[r][::-1])]
+    owner = [[-1] * size for _ in range(size)]
+    for index in range(0, len(walk), stars):
+        run = walk[index : index + stars]
+        r, c = run[0]
+        owner[r][c] = index // stars
+        for (r1, c1), (r2, c2) in itertools.pairwise(run):
+            span = range(min(c1, c2), max(c1, c2) + 1)
+            if r1 == r2:
+                cells = [(r1, c) for c in span]
+            elif (c2 > c1) == (r1 % 2 == 0):  # along row r1 beyond its last star, then down
+                cells = [(r1, c) for c in span] + [(r2, c2)]
+            else:  # down, then along row r2 beyond its first star
+                cells = [(r1, c1)] + [(r2, c) for c in span]
+            for r, c in cells:
+                owner[r][c] = index // stars
+    return owner
+
+
+def grow(owner: Grid, rng: random.Random) -> Grid:
+    """Give every unclaimed cell to a neighbouring region, growing the regions at random."""
+    size = len(owner)
+    frontier = [(r, c) for r in range(size) for c in range(size) if owner[r][c] >= 0]
+    while frontier:
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        free = [
+            (r + dr, c + dc)
+            for dr, dc in NEIGHBOURS
+            if 0 <= r + dr < size and 0 <= c + dc < size and owner[r + dr][c + dc] < 0
+        ]
+        if free:
+            nr, nc = rng.choice(free)
+            owner[nr][nc] = owner[r][c]
+            frontier += [(r, c), (nr, nc)]
+    return owner
+
+
+def compact(
+    regions: Regions, planted: set[Cell], rng: random.Random, moves: int, min_region: int
+) -> None:
+    """Shorten the region borders, keeping regions connected and their planted stars.
+
+    Moves star-free cells, and swaps two star cells, between neighbouring regions.
+    """
+    size = regions.size
+    for _ in range(moves):
+        r, c = rng.randrange(size), rng.randrange(size)
+        others = regions.neighbours(r, c)
+        if not others:
+            continue
+        old, new = regions.grid[r][c], rng.choice(others)
+        changed = [(r, c)]
+        if (r, c) in planted:  # swap with a star of the other region that touches ours
+            partners = sorted(
+                cell for cell in regions.cells[new] & planted if old in regions.neighbours(*cell)
+            )
+            if not partners:
+                continue
+            changed.append(rng.choice(partners))
+        elif len(regions.cells[old]) <= min_region:
+            continue
+        around = {
+            (i + di, j + dj)
+            for i, j in changed
+            for di, dj in (*NEIGHBOURS, (0, 0))
+            if 0 <= i + di < size and 0 <= j + dj < size
+        }
+        before = regions.border(around)
+        for cell, label in zip(changed, (new, old), strict=False):
+            regions.move(cell, label)
+        if regions.border(around) > before or not (
+            connected(regions.cells[old]) and connected(regions.cells[new])
+        ):
+            for cell, label in zip(changed, (old, new), strict=False):
+                regions.move(cell, label)
+
+
+def open_cells(regions: Regions, stars: int) -> set[Cell] | None:
+    """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
+    solver = Solver(Board.from_rows(regions.grid, stars))
+    brave, cautious = solver.consequences("brave"), solver.consequences("cautious")
+    if brave is None or cautious is None:
+        return None
+    return {(r - 1, c - 1) for r, c in brave - cautious}
+
+
+def repair(
+    regions: Regions,
+    planted: set[Cell],
+    stars: int,
+    rng: random.Random,
+    patience: int,
+    min_region: int,
+    deadline: float | None,
+) -> bool:
+    """Move cells until the board has one solution.
+
+    False when `patience` tries in a row make no progress (a plateau: another seed does
+    better than waiting) or the deadline passes.
+    """
+    undecided = open_cells(regions, stars) or set()
+    size = regions.size
+    stale = 0
+    while undecided and stale < patience:
+        stale += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            return False
+        r, c = rng.choice(sorted(undecided - planted))
+        if rng.random() < 0.5:  # or a cell near it, so that region borders can reach it
+            r = min(size - 1, max(0, r + rng.randint(-2, 2)))
+            c = min(size - 1, max(0, c + rng.randint(-2, 2)))
+            if (r, c) in planted:
+                continue
+        targets = regions.neighbours(r, c)
+        old = regions.grid[r][c]
+        if not targets or len(regions.cells[old]) <= min_region:
+            continue
+        regions.move((r, c), rng.choice(targets))
+        tally = open_cells(regions, stars)
+        if connected(regions.cells[old]) and tally is not None and len(tally) <= len(undecided):
+            stale = 0 if len(tally) < len(undecided) else stale
+            undecided = tally
+        else:
+            regions.move((r, c), old)
+    return not undecided
+
+
+def generate_one(
+    size: int,
+    stars: int,
+    seed: str,
+    *,
+    min_region: int | None = None,
+    patience: int = 150,
+    deadline: float | None = None,
+) -> Generated | None:
+    """One puzzle from a seed, or None when this seed does not lead to one (in time)."""
+    started = time.perf_counter()
+    minimum = default_min_region(stars) if min_region is None else min_region
+    rng = random.Random(seed)
+    planted = plant(size, stars, rng)
+    if planted is None:
+        return None
+    regions = Regions(grow(claim(size, stars, planted), rng))
+    compact(regions, set(planted), rng, 10 * size**3, minimum)
+    if min(len(cells) for cells in regions.cells.values()) < minimum:
+        return None
+    if not repair(regions, set(planted), stars, rng, patience, minimum, deadline):
+        return None
+    board = Board.from_rows(regions.grid, stars)
+    solver = Solver(board)
+    if solver.count().found != 1:  # the re-check by counting
+        return None
+    solution = Solution.from_cells(size, [(r + 1, c + 1) for r, c in planted], board)
+    return Generated(board, solution, seed, time.perf_counter() - started)
+
+
+def canonical(board: Board) -> tuple[str, ...]:
+    """The board's partition in a form equal for all its rotations and reflections."""
+    grid = [list(row) for row in board.regions]
+    forms = []
+    for _ in range(4):
+        grid = [list(row) for row in zip(*grid[::-1], strict=True)]  # rotate a quarter turn
+        for candidate in (grid, [row[::-1] for row in grid]):
+            names: dict[str | None, str] = {}
+            forms.append(
+                tuple(
+                    "".join(names.setdefault(label, chr(48 + len(names))) for label in row)
+                    for row in candidate
+                )
+            )
+    return min(forms)
+
+
+def generate(
+    size: int,
+    stars: int,
+    count: int = 1,
+    seed: int | str = 0,
+    *,
+    min_region: int | None = None,
+    timeout: float | None = None,
+    attempts: int = 1000,
+) -> Iterator[Generated]:
+    """Yield `count` different puzzles (not equal up to rotation and reflection).
+
+    Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ...; without a
+    time limit the same seed always gives the same puzzles. A puzzle's `seconds` count
+    every attempt it took. Raises GenerateTimeout when one takes longer than `timeout`.
+    """
+    seen: set[tuple[str, ...]] = set()
+    for index in range(count):
+        started = time.perf_counter()
+        deadline = None if timeout is None else started + timeout
+        for attempt in range(attempts):
+            result = generate_one(
+                size, stars, f"{seed}/{index}/{attempt}", min_region=min_region, deadline=deadline
+            )
+            if deadline is not None and time.perf_counter() > deadline:
+                raise GenerateTimeout(index, timeout or 0)  # late counts as failed
+            if result is not None and canonical(result.board) not in seen:
+                seen.add(canonical(result.board))
+                yield Generated(
+                    result.board, result.solution, result.seed, time.perf_counter() - started
+                )
+                break
+        else:
+            raise GenerateTimeout(index, None)
