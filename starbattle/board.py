@@ -135,18 +135,23 @@ class Board:
         return render_svg(self)
 
 
-def check_king_capacity(board: Board) -> None:
-    """Raise BoardError when S stars per row cannot fit without touching (the king rule).
+def king_capacity(size: int) -> int:
+    """The most stars per row an N x N board can hold without two touching (N >= 2).
 
     Two adjacent rows split into ceil(N/2) blocks of at most 2x2 cells that all touch, one
-    star each, so 2S <= ceil(N/2) for N >= 2. Variants with other touching rules differ.
+    star each, so 2S <= ceil(N/2). Variants with other touching rules differ.
     """
+    return -(-size // 2) // 2
+
+
+def check_king_capacity(board: Board) -> None:
+    """Raise BoardError when S stars per row cannot fit without touching (the king rule)."""
     size, blocks = board.size, -(-board.size // 2)
-    if size >= 2 and 2 * board.stars > blocks:
+    if size >= 2 and board.stars > king_capacity(size):
         raise BoardError(
             f"{board.stars} stars per row cannot fit a {size}x{size} board: two adjacent rows "
             f"split into {blocks} blocks of touching cells, one star each, so they hold at "
-            f"most {blocks} stars, not {2 * board.stars}; at most {blocks // 2} per row",
+            f"most {blocks} stars, not {2 * board.stars}; at most {king_capacity(size)} per row",
             file=board.name,
         )
 

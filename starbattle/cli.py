@@ -14,7 +14,7 @@ import click
 from click.core import ParameterSource
 
 from starbattle import __version__, pictures, report
-from starbattle.board import Board, Solution
+from starbattle.board import Board, Solution, king_capacity
 from starbattle.check import check as check_answer
 from starbattle.encodings import base_files, default_program, shipped_variants
 from starbattle.errors import StarBattleError, UsageError
@@ -685,11 +685,11 @@ def generate(
     """Generate puzzles with exactly one solution, reproducibly from a seed."""
     from starbattle.generate import generate as make_puzzles
 
-    if size >= 2 and 2 * stars > -(-size // 2):
+    if size >= 2 and stars > king_capacity(size):
         raise UsageError(
             f"{stars} stars per row cannot fit a {size}x{size} board: at most "
-            f"{-(-size // 2) // 2} (two adjacent rows hold at most "
-            f"{-(-size // 2)} stars without touching)"
+            f"{king_capacity(size)} (two adjacent rows hold at most {-(-size // 2)} stars "
+            "without touching)"
         )
     folder = Path(output) if output and Path(output).is_dir() else None
     if count > 1 and output_format not in ONE_LINE_FORMATS and folder is None:
