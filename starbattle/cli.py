@@ -24,9 +24,9 @@ from starbattle.formats import (
     PICTURES,
     READERS,
     WRITERS,
-    is_board_text,
     pzprv3,
     read_boards,
+    read_source,
     read_text,
     write_board,
 )
@@ -103,10 +103,8 @@ def load_boards(
     That is a file, '-' (standard input), or a puzz.link URL, pzprv3 URL or SBN line given
     as the argument itself.
     """
-    if path != "-" and not Path(path).exists() and is_board_text(path):
-        return read_boards(path, name="<argument>", stars=stars, fmt=input_format, givens=givens)
-    name = "<stdin>" if path == "-" else path
-    return read_boards(read_text(path), name=name, stars=stars, fmt=input_format, givens=givens)
+    text, name = read_source(path)
+    return read_boards(text, name=name, stars=stars, fmt=input_format, givens=givens)
 
 
 def load_board(path: str, stars: int | None, input_format: str | None, givens: bool) -> Board:

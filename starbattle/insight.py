@@ -99,14 +99,20 @@ def _name(unit: Unit, labels: dict[str, str]) -> str:
     return f"{name} {arguments[0]}"
 
 
-def _minimise(solver: Solver, core: list[Unit], every: list[Unit]) -> list[Unit]:
-    """Drop the units of a core in turn, keeping each one without which the rest solve."""
-    needed = list(core)
-    for unit in core:
+def _minimise(
+    solver: Solver, core: list[Unit], every: list[Unit], always: tuple[Unit, ...] = ()
+) -> list[Unit]:
+    """Drop the units of a core in turn, keeping each one without which the rest solve.
+
+    Units in `always` stay on throughout and are never dropped; all others are off.
+    """
+    needed = [unit for unit in core if unit not in always]
+    for unit in list(needed):
         if unit not in needed:
             continue
         trial = [other for other in needed if other != unit]
-        smaller = solver.core(trial, off=[other for other in every if other not in trial])
+        off = [other for other in every if other not in trial and other not in always]
+        smaller = solver.core([*trial, *always], off=off)
         if smaller is not None:
             needed = [other for other in trial if other in set(smaller)]
     return needed
@@ -256,15 +262,7 @@ def check_partial(
     core = solver.core(every)
     conflict: tuple[tuple[str, Cell], ...] = ()
     if core is not None:
-        needed = [unit for unit in core if unit[0].startswith("given")]
-        for unit in list(needed):
-            if unit not in needed:
-                continue
-            trial = [other for other in needed if other != unit]
-            dropped = [other for other in every if other not in trial and other not in rules]
-            smaller = solver.core(trial + rules, off=dropped)
-            if smaller is not None:
-                needed = [other for other in trial if other in set(smaller)]
+        needed = _minimise(solver, core, every, always=tuple(rules))
         conflict = tuple(
             sorted(
                 ("star" if name == "given_star" else "blank", (int(a[0]), int(a[1])))

@@ -180,12 +180,21 @@ def is_board_text(source: str) -> bool:
     )
 
 
+def read_source(source: str) -> tuple[str, str]:
+    """The text and name of an input.
+
+    The input is a file path, '-' (standard input), or a board given as the argument
+    itself (a URL, an SBN line, or text holding a newline).
+    """
+    if source != "-" and not Path(source).exists() and is_board_text(source):
+        return source, "<argument>"
+    return read_text(source), "<stdin>" if source == "-" else source
+
+
 def read_board(source: str, *, stars: int | None = None, fmt: str | None = None) -> Board:
     """Read a board from a file path, '-' (standard input), or the text of a board itself."""
-    if source != "-" and not Path(source).exists() and is_board_text(source):
-        return parse_board(source, stars=stars, fmt=fmt)
-    name = "<stdin>" if source == "-" else source
-    return parse_board(read_text(source), name=name, stars=stars, fmt=fmt)
+    text, name = read_source(source)
+    return parse_board(text, name=None if name == "<argument>" else name, stars=stars, fmt=fmt)
 
 
 def write_board(board: Board, fmt: str) -> str | bytes:
