@@ -749,7 +749,7 @@ def list_encodings() -> None:
     variants = shipped_variants()
     width = max(len(name) for name in variants)
     for name, variant in variants.items():
-        replaces = f" [replaces {variant.replaces}]" if variant.replaces else ""
+        replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
         click.echo(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
 
 

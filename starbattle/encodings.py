@@ -9,7 +9,7 @@ from pathlib import Path
 from starbattle.errors import EncodingError, UsageError
 
 _INCLUDE = re.compile(r'^#include\s+"(?P<path>[^"]+)"\s*\.', re.MULTILINE)
-_FIELD = re.compile(r"^%\s*(?P<key>replaces|adds to):\s*(?P<value>\S+)", re.MULTILINE)
+_REPLACES = re.compile(r"^%\s*replaces:(?P<files>.*)$", re.MULTILINE)
 
 
 def encodings_dir() -> Path:
@@ -42,20 +42,21 @@ class Variant:
     name: str
     path: Path
     purpose: str
-    replaces: str | None
+    replaces: tuple[str, ...]
+    """The default program's files it takes the place of (e.g. base/notouch.lp), if any."""
 
     @classmethod
     def from_path(cls, path: Path) -> Variant:
-        """Read a variant's header: its title line and an optional `replaces:` field."""
+        """Read a variant's header: its title line and an optional `replaces:` line of files."""
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise EncodingError(f"cannot read the variant: {error}", file=str(path)) from None
         first = next((line for line in text.splitlines() if line.startswith("%")), "%")
-        fields = {match["key"]: match["value"] for match in _FIELD.finditer(text)}
+        replaces = _REPLACES.search(text)
         title = first.lstrip("% ").strip()
         purpose = title.split(":", 1)[1].strip() if title.startswith("Variant ") else title
-        return cls(path.stem, path, purpose, fields.get("replaces"))
+        return cls(path.stem, path, purpose, tuple(replaces["files"].split()) if replaces else ())
 
 
 def shipped_variants() -> dict[str, Variant]:
@@ -86,8 +87,9 @@ def king_rule_applies(files: list[Path]) -> bool:
 def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list[Path]:
     """The files of the program to run: the default rules (or `encoding`) plus the variants.
 
-    A variant whose header says `replaces: base/X.lp` takes that file's place in the default
-    program; it cannot be combined with a user's own encoding, whose files we cannot see into.
+    A variant whose header says `replaces: base/X.lp [base/Y.lp ...]` takes those files'
+    place in the default program; it cannot be combined with a user's own encoding, whose
+    files we cannot see into.
     """
     chosen = [resolve_variant(item) for item in variants]
     if encoding is not None:
@@ -97,21 +99,22 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
         for variant in chosen:
             if variant.replaces:
                 raise UsageError(
-                    f"variant {variant.name} replaces {variant.replaces} of the default "
-                    "program and cannot be added to your own encoding: include the rule "
+                    f"variant {variant.name} replaces {' '.join(variant.replaces)} of the "
+                    "default program and cannot be added to your own encoding: include the rule "
                     "files you want in it instead"
                 )
         return [path, *(variant.path for variant in chosen)]
     root = encodings_dir()
     base = {path.resolve() for path in base_files()}
-    replaced = {(root / variant.replaces).resolve() for variant in chosen if variant.replaces}
+    replaced = {(root / name).resolve() for variant in chosen for name in variant.replaces}
     for variant in chosen:
-        if variant.replaces and (root / variant.replaces).resolve() not in base:
-            raise EncodingError(
-                f"variant {variant.name} replaces {variant.replaces}, which the default "
-                "program does not include: fix its 'replaces:' line",
-                file=str(variant.path),
-            )
+        for name in variant.replaces:
+            if (root / name).resolve() not in base:
+                raise EncodingError(
+                    f"variant {variant.name} replaces {name}, which the default "
+                    "program does not include: fix its 'replaces:' line",
+                    file=str(variant.path),
+                )
     return [
         *(path for path in base_files() if path.resolve() not in replaced),
         *(variant.path for variant in chosen),

@@ -92,6 +92,40 @@ def test_notouch_allows_stars_two_apart() -> None:
     assert result == {stars(), stars("11"), stars("13"), stars("11", "13")}
 
 
+def band_boxes_filled(chosen: set[tuple[int, int]], size: int, stars: int) -> bool:
+    """Independent statement of bands.lp: each two-row (two-column) band, cut into boxes of
+    two columns (rows) from column 1 or from column 0, has at least 2S boxes with a star."""
+    for first in range(1, size):
+        for offset in (0, 1):
+            rows = {(c + offset) // 2 for r, c in chosen if r in (first, first + 1)}
+            columns = {(r + offset) // 2 for r, c in chosen if c in (first, first + 1)}
+            if len(rows) < 2 * stars or len(columns) < 2 * stars:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(size: int) -> None:
+    stars_per_unit = 1  # with S = 2 a 4x4 band has only 3 boxes: nothing would be left
+    cells = [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)]
+    facts = "".join(f"region({r},{c},a). " for r, c in cells) + f"size({size}). "
+    result = answer_sets(
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
+        facts + f"stars({stars_per_unit}).",
+        SHOW_STARS,
+    )
+    expected = {
+        stars(*(f"{r}{c}" for r, c in chosen))
+        for mask in range(1 << len(cells))
+        if band_boxes_filled(
+            chosen := {cell for bit, cell in enumerate(cells) if mask >> bit & 1},
+            size,
+            stars_per_unit,
+        )
+    }
+    assert result == expected and len(expected) > 1
+
+
 def test_givens_force_stars_and_blanks() -> None:
     facts = "cell(1,1). cell(1,2). cell(1,3). given_star(1,1). given_blank(1,2)."
     result = answer_sets([BASE / "choose.lp", BASE / "givens.lp"], facts, SHOW_STARS)

@@ -1,4 +1,4 @@
-"""Variants: notouch-pairs agrees with the base rule; orthogonal and torus match brute force."""
+"""Variants: notouch-pairs and plain agree with the default; orthogonal and torus match brute force."""
 
 from __future__ import annotations
 
@@ -26,22 +26,36 @@ def solutions_with(board: Board, *variants: str) -> set:
     return solution_sets(Solver(board, variants=variants).solutions(0))
 
 
+SAME_RULES = ("notouch-pairs", "plain")
+"""Variants that restate the default rules (another formulation, or without implied ones)."""
+
+
+@pytest.mark.parametrize("variant", SAME_RULES)
 @pytest.mark.parametrize("path", ALL, ids=[path.stem for path in ALL])
-def test_notouch_pairs_matches_base_on_instances(path: Path) -> None:
+def test_same_rules_variant_matches_default_on_instances(path: Path, variant: str) -> None:
     board = read_board(str(path))
-    assert solutions_with(board, "notouch-pairs") == solutions_with(board)
+    assert solutions_with(board, variant) == solutions_with(board)
 
 
 @needs_corpus
-def test_notouch_pairs_matches_base_on_a_corpus_sample() -> None:
+@pytest.mark.parametrize("variant", SAME_RULES)
+def test_same_rules_variant_matches_default_on_a_corpus_sample(variant: str) -> None:
     for record in corpus_sample(per_group=3)[:60]:
         board = corpus_board(record)
         base = {s.stars for s in Solver(board).solutions(3)}
-        pairs = {s.stars for s in Solver(board, variants=("notouch-pairs",)).solutions(3)}
+        other = {s.stars for s in Solver(board, variants=(variant,)).solutions(3)}
         if len(base) < 3:  # complete enumerations must agree exactly
-            assert pairs == base, record["id"]
+            assert other == base, record["id"]
         else:
-            assert len(pairs) == 3, record["id"]
+            assert len(other) == 3, record["id"]
+
+
+def test_plain_matches_default_on_random_boards_with_many_solutions() -> None:
+    rng = random.Random(4)
+    for _ in range(40):
+        size = rng.randint(5, 9)
+        board = random_board(rng, size, 2 if size >= 8 else 1)
+        assert solutions_with(board, "plain") == solutions_with(board), board.regions
 
 
 @pytest.mark.parametrize(
