@@ -1,4 +1,4 @@
-"""Variants: notouch-pairs and plain agree with the default; orthogonal and torus match brute force."""
+"""Variants: notouch-pairs, plain equal the default; orthogonal, torus match brute force."""
 
 from __future__ import annotations
 
