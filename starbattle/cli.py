@@ -6,24 +6,26 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
-from starbattle import __version__, pictures, report
-from starbattle.board import Board, Solution, king_capacity
+from starbattle import __version__
+from starbattle.batch import Outcome, Tally, run_all
+from starbattle.board import Board, king_capacity
 from starbattle.check import check as check_answer
 from starbattle.encodings import base_files, default_program, shipped_variants
 from starbattle.errors import StarBattleError, UsageError
-from starbattle.facts import star_facts
 from starbattle.files import write_atomic
 from starbattle.formats import (
     PICTURES,
     READERS,
     WRITERS,
+    board_records,
     pzprv3,
     read_boards,
     read_source,
@@ -33,10 +35,7 @@ from starbattle.formats import (
 from starbattle.formats.answer import read_marks
 from starbattle.formats.json_board import board_json
 from starbattle.limits import MAX_SIZE
-from starbattle.render import render_marks, render_text, star_marks
-
-if TYPE_CHECKING:
-    from starbattle.solver import Solver
+from starbattle.output import Progress, Sink, SolveSettings, solve_one, solve_record
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
@@ -191,16 +190,8 @@ def program_options(command: Any) -> Any:
     return command
 
 
-def picture_paths(output: str, models: int) -> Callable[[int], Path]:
-    """Name the picture of solution k: OUTPUT itself for one, else NAME-k.EXT."""
-    path = Path(output)
-    if models == 1:
-        return lambda index: path
-    return lambda index: path.with_name(f"{path.stem}-{index}{path.suffix}")
-
-
 @cli.command()
-@click.argument("file")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @board_options
 @program_options
 @click.option(
@@ -243,288 +234,116 @@ def picture_paths(output: str, models: int) -> Callable[[int], Path]:
     help="Show the cells every solution agrees on (star or empty) and how many are open.",
 )
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Solve the puzzles of a collection in this many processes.",
+)
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Show a progress bar on stderr (default: for several puzzles, when stderr is a terminal).",
+)
 @click.pass_context
 def solve(
     ctx: click.Context,
-    file: str,
-    stars: int | None,
-    input_format: str | None,
-    givens: bool,
-    encoding: str | None,
-    variants: tuple[str, ...],
-    constants: tuple[str, ...],
-    threads: int,
-    timeout: float | None,
-    stats: bool,
-    models: int,
-    count_only: bool,
-    require_unique: bool,
-    output_format: str,
-    output: str | None,
-    fixed_only: bool,
-    ascii_only: bool,
+    files: tuple[str, ...],
+    jobs: int,
+    progress: bool | None,
+    **options: Any,
 ) -> None:
-    """Solve FILE (a board, a collection of boards, or - for standard input).
+    """Solve each FILE: a board, a collection of boards (JSON Lines, SBN lines), or - (stdin).
 
     Prints the first solution and says whether the board is unique; when it is not, shows a
-    second solution and where the two differ; when there is none, says why.
+    second solution and where the two differ; when there is none, says why. With several
+    puzzles each gets a summary with its id, and an overall summary ends the output.
     """
-    from starbattle.solver import Solver  # imports clingo: only when solving
-
-    entries = load_boards(file, stars, input_format, givens)
-    collection = len(entries) > 1
-    if count_only and fixed_only:
+    records = [
+        record
+        for file in files
+        for record in board_records(*read_source(file), fmt=options["input_format"])
+    ]
+    collection = len(records) > 1
+    output_format, output = options["output_format"], options["output"]
+    if options["count_only"] and options["fixed_only"]:
         raise UsageError("--count and --fixed are two different questions: ask one")
-    if output_format in PICTURES and (collection or count_only or fixed_only):
+    if output_format in PICTURES and (collection or options["count_only"] or options["fixed_only"]):
         raise UsageError("pictures are drawn for one board's solutions: solve one board")
     if output_format == "png" and not output:
         raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
-    if output_format == "svg" and not output and models != 1:
+    if output_format == "svg" and not output and options["models"] != 1:
         raise UsageError("several SVG pictures need file names: add -o FILE.svg")
-    sink = Sink(output if output_format not in PICTURES else None)
-    codes = []
+    settings = SolveSettings(
+        **{**options, "ascii_only": options["ascii_only"] or not utf8_terminal()},
+        second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT,
+        collection=collection,
+    )
+    if progress is None:
+        progress = collection and sys.stderr.isatty()
+    bar = Progress(len(records)) if progress else None
+    sink = Sink(
+        output if output_format not in PICTURES else None,
+        before_line=bar.clear if bar is not None else None,
+    )
+    tally, codes = Tally(), []
     try:
-        for identifier, board in entries:
-            if isinstance(board, StarBattleError):
-                click.echo(f"starbattle-asp: error: {board}", err=True)
-                codes.append(EXIT_ERROR)
-                continue
-            if collection and output_format == "text":
-                sink.line(f"== {identifier} ==")
-            run = Run(
-                board,
-                identifier if collection else None,
-                sink,
-                output_format,
-                ascii_only or not (sys.stdout.encoding or "").lower().startswith("utf"),
-                picture_paths(output, models) if output else None,
-                explain=encoding is None and not variants,
-                second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT,
+        if jobs == 1:
+            outcomes: Iterator[tuple[str, int, str]] = (
+                (record[0], *solve_one(settings, sink, *record)) for record in records
             )
-            solver = Solver(
-                board,
-                encoding=encoding,
-                variants=variants,
-                constants=constants,
-                threads=threads,
-                defer_interrupts=True,
+        else:
+            outcomes = (
+                shown(outcome, sink)
+                for outcome in run_all(partial(solve_record, settings), records, jobs)
             )
-            for message in solver.messages:
-                click.echo(f"starbattle-asp: clingo: {message}", err=True)
-            if count_only:
-                codes.append(run.count(solver, timeout, require_unique))
-            elif fixed_only:
-                codes.append(run.fixed(solver, timeout))
-            else:
-                codes.append(run.solutions(solver, models, timeout, require_unique))
-            if stats:
-                click.echo(solver.stats.line(), err=True)
+        for identifier, code, verdict in outcomes:
+            tally.add(identifier, verdict)
+            codes.append(code)
+            if bar is not None:
+                bar.advance()
     except KeyboardInterrupt:
+        if collection:
+            sink.note(f"interrupted after {tally.puzzles} of {len(records)} puzzles")
+            sink.line(overall_line(tally, output_format))
         sink.close()
         sys.exit(EXIT_INTERRUPTED)
+    finally:
+        if bar is not None:
+            bar.clear()
+    if collection:
+        sink.line(overall_line(tally, output_format))
     sink.close()
     sys.exit(max(codes, key=SEVERITY.index))
 
 
-class Sink:
-    """Where output lines go: standard output as they come, or a file written atomically."""
-
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-        self.lines: list[str] = []
-
-    def line(self, text: str) -> None:
-        """Print (or keep) one line, at once."""
-        if self.path is None:
-            click.echo(text)
-            sys.stdout.flush()
-        else:
-            self.lines.append(text)
-
-    def close(self) -> None:
-        """Write the kept lines to the file, if any (also after an interrupt: whole lines)."""
-        if self.path is not None:
-            write_atomic(self.path, "".join(f"{line}\n" for line in self.lines))
+def utf8_terminal() -> bool:
+    """Whether standard output can show Unicode stars."""
+    return (sys.stdout.encoding or "").lower().startswith("utf")
 
 
-class Run:
-    """Prints one board's search in the chosen format."""
+def shown(outcome: Outcome, sink: Sink) -> tuple[str, int, str]:
+    """Print a worker's outcome and return its id, exit code and verdict."""
+    for line in outcome.lines:
+        sink.line(line)
+    for note in outcome.notes:
+        sink.note(note)
+    return outcome.identifier, outcome.code, outcome.verdict
 
-    def __init__(
-        self,
-        board: Board,
-        identifier: str | None,
-        sink: Sink,
-        output_format: str,
-        ascii_only: bool,
-        picture_path: Callable[[int], Path] | None,
-        explain: bool = False,
-        second: bool = False,
-    ) -> None:
-        self.board, self.identifier, self.sink = board, identifier, sink
-        self.format, self.ascii_only, self.picture_path = output_format, ascii_only, picture_path
-        self.explain = explain
-        """Say why when there is no solution (the default rules only)."""
-        self.second = second
-        """Show a second solution and the differences when the board is not unique."""
 
-    def record(self, record: dict[str, Any]) -> str:
-        """A JSON Lines record, carrying the puzzle's id in a collection."""
-        if self.identifier is not None:
-            record = {"id": self.identifier, **record}
-        return json.dumps(record)
-
-    def count(self, solver: Solver, timeout: float | None, require_unique: bool) -> int:
-        """Count the solutions and print the count."""
-        try:
-            search = solver.count(timeout)
-        except KeyboardInterrupt:
-            click.echo(f"interrupted after counting {solver.last.found} solution(s)", err=True)
-            raise
-        if self.format == "json":
-            self.sink.line(self.record(report.summary_record(search, search.found)))
-        else:
-            self.sink.line(report.count_text(search, timeout))
-        return report.exit_code(search, require_unique)
-
-    def show(self, index: int, solution: Solution) -> None:
-        """Print (or draw) one solution."""
-        if self.format == "json":
-            self.sink.line(self.record(report.solution_record(index, solution)))
-        elif self.format == "lp":
-            self.sink.line(star_facts(solution.stars))
-        elif self.format == "pzprv3":
-            self.sink.line(
-                ("\n" if index > 1 else "") + pzprv3.write(self.board, solution).rstrip("\n")
-            )
-        elif self.format in PICTURES:
-            render = pictures.render_svg if self.format == "svg" else pictures.render_png
-            picture = render(self.board, solution)
-            if self.picture_path is None:
-                self.sink.line(str(picture).rstrip("\n"))
-            else:
-                write_atomic(self.picture_path(index), picture)
-                click.echo(f"wrote {self.picture_path(index)}")
-        else:
-            if index > 1:
-                self.sink.line("")
-            self.sink.line(f"solution {index}:")
-            self.sink.line(render_text(self.board, solution, ascii_only=self.ascii_only))
-
-    def difference(self, first: Solution, another: Solution) -> None:
-        """Show a second solution and the cells where it differs from the first."""
-        cells = sorted(set(first.stars) ^ set(another.stars))
-        if self.format == "json":
-            record = {
-                "type": "difference",
-                "stars": [list(c) for c in another.stars],
-                "cells": [list(c) for c in cells],
-            }
-            self.sink.line(self.record(record))
-        elif self.format == "text":
-            self.sink.line("")
-            self.sink.line("another solution:")
-            self.sink.line(render_text(self.board, another, ascii_only=self.ascii_only))
-            self.sink.line("")
-            self.sink.line(f"the two differ in {len(cells)} cells (X):")
-            self.sink.line(render_marks(self.board, dict.fromkeys(cells, "X"), "."))
-
-    def why(self) -> None:
-        """Say why the board has no solution (and draw the cells involved)."""
-        from starbattle.insight import why_unsat
-
-        explanation = why_unsat(self.board)
-        if explanation is None:
-            return
-        if self.format == "json":
-            record = {
-                "type": "why",
-                "units": list(explanation.names),
-                "sentence": explanation.sentence,
-                "cells": [list(c) for c in sorted(explanation.cells)],
-            }
-            self.sink.line(self.record(record))
-        elif self.format in PICTURES:
-            render = pictures.render_svg if self.format == "svg" else pictures.render_png
-            picture = render(self.board, highlight=explanation.cells)
-            if self.picture_path is None:
-                self.sink.line(str(picture).rstrip("\n"))
-            else:
-                write_atomic(self.picture_path(1), picture)
-                click.echo(f"wrote {self.picture_path(1)} (the cells of the reason outlined)")
-        elif self.format == "text":
-            self.sink.line(f"why: {explanation.sentence}")
-            self.sink.line(
-                f"  ({', '.join(explanation.names)}; drop any one and a solution exists)"
-            )
-            self.sink.line(render_marks(self.board, dict.fromkeys(explanation.cells, "!"), "."))
-        else:
-            self.sink.line(f"% why: {explanation.sentence}")
-
-    def fixed(self, solver: Solver, timeout: float | None) -> int:
-        """Show the cells every solution agrees on."""
-        from starbattle.insight import fixed_by
-
-        fixed = fixed_by(solver, timeout)
-        if fixed is None:
-            self.sink.line(
-                self.record({"type": "fixed", "solutions": 0})
-                if self.format == "json"
-                else "no solution"
-            )
-            return 1
-        if self.format == "json":
-            self.sink.line(
-                self.record(
-                    {
-                        "type": "fixed",
-                        "stars": [list(c) for c in sorted(fixed.stars)],
-                        "blanks": [list(c) for c in sorted(fixed.blanks)],
-                        "open": len(fixed.open),
-                        "complete": not solver.last.timed_out,
-                    }
-                )
-            )
-        else:
-            star, empty = star_marks(self.ascii_only)
-            marks = {**dict.fromkeys(fixed.stars, star), **dict.fromkeys(fixed.blanks, empty)}
-            self.sink.line(render_marks(self.board, marks, "?"))
-            incomplete = " (time limit reached: not final)" if solver.last.timed_out else ""
-            self.sink.line(
-                f"{fixed.summary()}: {star} star in every solution, {empty} empty in "
-                f"every solution, ? open{incomplete}"
-            )
-        return 0
-
-    def solutions(
-        self, solver: Solver, models: int, timeout: float | None, require_unique: bool
-    ) -> int:
-        """Print up to `models` solutions as they are found, then the summary."""
-        shown, first, another = 0, None, None
-        try:
-            for solution in solver.solutions(0 if models == 0 else models + 1, timeout):
-                if models and shown == models:
-                    another = solution
-                    continue
-                shown += 1
-                first = first or solution
-                self.show(shown, solution)
-        except KeyboardInterrupt:
-            click.echo(f"interrupted after {shown} solution(s)", err=True)
-            raise
-        search = solver.last
-        if first is not None and another is not None and self.second:
-            self.difference(first, another)
-        if shown == 0 and search.exhausted and self.explain:
-            self.why()
-        if self.format == "json":
-            self.sink.line(self.record(report.summary_record(search, shown)))
-        elif self.format == "svg" and self.picture_path is None:
-            pass  # standard output holds the picture alone
-        else:
-            prefix = {"lp": "% ", "pzprv3": "\n# "}.get(self.format, "\n" if shown else "")
-            self.sink.line(prefix + report.summary_text(search, shown, timeout))
-        return report.exit_code(search, require_unique)
+def overall_line(tally: Tally, output_format: str) -> str:
+    """The overall summary of a collection in the output format."""
+    if output_format == "json":
+        return json.dumps(tally.record())
+    prefix = {"lp": "% ", "pzprv3": "# "}.get(output_format, "")
+    text = tally.text()
+    if tally.not_unique:
+        listed = ", ".join(tally.not_unique[:10])
+        more = f" and {len(tally.not_unique) - 10} more" if len(tally.not_unique) > 10 else ""
+        text += f"; not unique: {listed}{more}"
+    return f"\n{prefix}{text}"
 
 
 @cli.command()

@@ -10,9 +10,9 @@ import signal
 import socket
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from functools import lru_cache
 
 import clingo
 
@@ -25,6 +25,13 @@ _CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
 
 Unit = tuple[str, tuple[int | str, ...]]
 """A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
+
+
+@lru_cache(maxsize=64)
+def _program(encoding: str | None, variants: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
+    """The files of a composed program and whether it holds the king rule (found once)."""
+    files = compose(encoding, variants)
+    return tuple(str(path) for path in files), king_rule_applies(files)
 
 
 def _unit(symbol: clingo.Symbol) -> Unit:
@@ -168,12 +175,12 @@ class Solver:
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search, init=False)
     """How the last query ended."""
-    stats: Stats = field(default_factory=Stats, init=False)
+    ground_seconds: float = field(default=0.0, init=False)
 
     def __post_init__(self) -> None:
         """Load the program and the board's facts, and ground them."""
-        files = compose(self.encoding, self.variants)
-        if king_rule_applies(files):
+        files, king_rule = _program(self.encoding, self.variants)
+        if king_rule:
             check_king_capacity(self.board)
         arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
@@ -188,18 +195,16 @@ class Solver:
         started = time.perf_counter()
         try:
             for path in files:
-                self._control.load(str(path))
+                self._control.load(path)
             self._control.add("base", [], board_facts(self.board))
             self._control.ground([("base", [])])
         except RuntimeError as error:
             raise self._program_error(error, files) from None
-        self.stats.ground_seconds = time.perf_counter() - started
-        # Keyed by the symbol's integer representation: hashing Symbol objects goes through
-        # cffi on every lookup and costs ~4x more (clingo 5.x, pinned in pyproject.toml).
-        self._cells: dict[int, Cell] = {
-            atom.symbol._rep: star_cell(atom.symbol)
-            for atom in self._control.symbolic_atoms.by_signature(STAR, 2)
-        }
+        self.ground_seconds = time.perf_counter() - started
+        # The cell of each shown symbol, filled as models come, keyed by the symbol's integer
+        # representation: hashing Symbol objects goes through cffi on every lookup and costs
+        # ~4x more (clingo 5.x, pinned in pyproject.toml). None for symbols that are no star.
+        self._cells: dict[int, Cell | None] = {}
         self._units: dict[Unit, int] = {
             _unit(atom.symbol.arguments[0]): atom.literal
             for atom in self._control.symbolic_atoms.by_signature(ACTIVE, 1)
@@ -234,7 +239,7 @@ class Solver:
         """Keep clingo's messages (warnings, or the reason of a failure), one line each."""
         self.messages.append(" ".join(message.split()))
 
-    def _program_error(self, error: RuntimeError, files: list[Path]) -> EncodingError:
+    def _program_error(self, error: RuntimeError, files: Sequence[str]) -> EncodingError:
         """Turn clingo's failure into an EncodingError naming its first message and place."""
         detail = next((m for m in self.messages if "error" in m), None) or str(error)
         match = re.match(
@@ -247,12 +252,12 @@ class Solver:
                 line=int(match["line"]),
                 column=int(match["column"]),
             )
-        names = ", ".join(str(path) for path in files)
+        names = ", ".join(files)
         return EncodingError(f"clingo could not ground the program ({names}): {detail}")
 
     def _star_cells(self, limit: int, timeout: float | None) -> Iterator[list[Cell]]:
         """Yield the star cells of each model as clingo finds it (the one model loop)."""
-        if not self._cells:
+        if next(iter(self._control.symbolic_atoms.by_signature(STAR, 2)), None) is None:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
         self._control.configuration.solve.models = limit
         cells = self._cells
@@ -267,12 +272,15 @@ class Solver:
                         model = next(models, None)
                         if model is None or stop.interrupted:
                             break
-                        # the table is keyed by the symbol's integer representation
-                        stars = [
-                            cells[symbol._rep]
-                            for symbol in model.symbols(shown=True)
-                            if symbol._rep in cells
-                        ]
+                        stars = []
+                        for symbol in model.symbols(shown=True):
+                            key = symbol._rep
+                            if key in cells:
+                                cell = cells[key]
+                            else:
+                                cell = cells[key] = _star_cell(symbol)
+                            if cell is not None:
+                                stars.append(cell)
                         stop.running = False
                         search.found += 1
                         yield stars
@@ -281,7 +289,6 @@ class Solver:
                 stop.returned()
         finally:
             search.seconds = time.perf_counter() - started
-            self._record_stats()
 
     def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
         """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s."""
@@ -324,19 +331,29 @@ class Solver:
         finally:
             search.seconds = time.perf_counter() - started
             search.found = int(self._control.statistics["summary"]["models"]["enumerated"])
-            self._record_stats()
         return search
 
-    def _record_stats(self) -> None:
-        """Copy the statistics of the program and of the last search."""
+    @property
+    def stats(self) -> Stats:
+        """The statistics of the program and of the last search (read when asked: ~1 ms)."""
         statistics = self._control.statistics
         if not statistics:
-            return
-        self.stats.rules = int(statistics["problem"]["lp"]["rules"])
-        self.stats.atoms = int(statistics["problem"]["lp"]["atoms"])
-        self.stats.choices = int(statistics["solving"]["solvers"]["choices"])
-        self.stats.conflicts = int(statistics["solving"]["solvers"]["conflicts"])
-        self.stats.solve_seconds = float(statistics["summary"]["times"]["solve"])
+            return Stats(ground_seconds=self.ground_seconds)
+        return Stats(
+            rules=int(statistics["problem"]["lp"]["rules"]),
+            atoms=int(statistics["problem"]["lp"]["atoms"]),
+            choices=int(statistics["solving"]["solvers"]["choices"]),
+            conflicts=int(statistics["solving"]["solvers"]["conflicts"]),
+            ground_seconds=self.ground_seconds,
+            solve_seconds=float(statistics["summary"]["times"]["solve"]),
+        )
+
+
+def _star_cell(symbol: clingo.Symbol) -> Cell | None:
+    """The cell of a star(R,C) symbol; None for any other shown symbol."""
+    if symbol.type != clingo.SymbolType.Function or symbol.name != STAR:
+        return None
+    return star_cell(symbol) if len(symbol.arguments) == 2 else None
 
 
 def solve(board: Board, models: int = 1, **options: object) -> Iterator[Solution]:

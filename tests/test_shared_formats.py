@@ -263,13 +263,11 @@ def test_solve_json_lines_collection_uses_record_ids(tmp_path: Path) -> None:
     )
     result = CliRunner().invoke(cli, [str(path), "--count"])
     assert result.exit_code == 0
-    assert result.stdout.splitlines() == [
-        "== first ==",
-        result.stdout.splitlines()[1],
-        f"== {path}:2 ==",
-        result.stdout.splitlines()[3],
-    ]
-    assert result.stdout.splitlines()[3].startswith("2 solutions")
+    lines = result.stdout.splitlines()
+    assert lines[:5] == ["== first ==", lines[1], f"== {path}:2 ==", lines[3], ""]
+    assert lines[3].startswith("2 solutions")
+    assert lines[5].startswith(f"2 puzzles: 1 unique, 1 not unique (") and len(lines) == 6
+    assert lines[5].endswith(f"s); not unique: {path}:2")
 
 
 def test_cli_reads_a_url_argument_and_writes_pzprv3() -> None:

@@ -111,6 +111,29 @@ def split_collection(text: str, name: str | None = None) -> list[tuple[str, str]
     return None
 
 
+def board_records(
+    text: str, name: str | None = None, *, fmt: str | None = None
+) -> list[tuple[str, str]]:
+    """The boards of an input as (id, text) pairs, not yet parsed: one, or a collection's."""
+    records = split_collection(text, name) if fmt in (None, "sbn", "json") else None
+    return records if records is not None else [(name or "<input>", text)]
+
+
+def read_record(
+    identifier: str,
+    text: str,
+    *,
+    stars: int | None = None,
+    fmt: str | None = None,
+    givens: bool = False,
+) -> Board | StarBattleError:
+    """One record's board, or the error that stops it being read (so nothing else is lost)."""
+    try:
+        return parse_board(text, name=identifier, stars=stars, fmt=fmt, givens=givens)
+    except StarBattleError as error:
+        return error
+
+
 def read_boards(
     text: str,
     *,
@@ -121,25 +144,16 @@ def read_boards(
 ) -> list[tuple[str, Board | StarBattleError]]:
     """Every board of an input with its id: one for a single board, many for a collection.
 
-    A record that cannot be read stands as its error, so that one bad line loses nothing else.
+    In a collection a record that cannot be read stands as its error; a single board's error
+    is raised.
     """
-    records = split_collection(text, name) if fmt in (None, "sbn", "json") else None
-    if records is None:
-        return [
-            (name or "<input>", parse_board(text, name=name, stars=stars, fmt=fmt, givens=givens))
-        ]
-    boards: list[tuple[str, Board | StarBattleError]] = []
-    for identifier, record in records:
-        try:
-            boards.append(
-                (
-                    identifier,
-                    parse_board(record, name=identifier, stars=stars, fmt=fmt, givens=givens),
-                )
-            )
-        except StarBattleError as error:
-            boards.append((identifier, error))
-    return boards
+    records = board_records(text, name=name, fmt=fmt)
+    if len(records) == 1:
+        return [(records[0][0], parse_board(text, name=name, stars=stars, fmt=fmt, givens=givens))]
+    return [
+        (identifier, read_record(identifier, record, stars=stars, fmt=fmt, givens=givens))
+        for identifier, record in records
+    ]
 
 
 def read_text(path: str) -> str:
