@@ -14,9 +14,11 @@ VARIANTS = ROOT / "encodings" / "variants"
 CELLS_2X2 = "cell(1,1). cell(1,2). cell(2,1). cell(2,2). row(1). row(2). column(1). column(2)."
 
 
-def answer_sets(files: list[Path], facts: str, show: str = "") -> set[frozenset[str]]:
+def answer_sets(
+    files: list[Path], facts: str, show: str = "", arguments: tuple[str, ...] = ()
+) -> set[frozenset[str]]:
     """Every answer set of the files plus facts, as sets of shown atom strings."""
-    control = clingo.Control(["0", "--warn=none"])
+    control = clingo.Control(["0", "--warn=none", *arguments])
     for path in files:
         control.load(str(path))
     control.add("base", [], facts + show)
@@ -105,7 +107,10 @@ def band_boxes_filled(chosen: set[tuple[int, int]], size: int, stars: int) -> bo
 
 
 @pytest.mark.parametrize("size", [3, 4])
-def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(size: int) -> None:
+@pytest.mark.parametrize("bands_from", [None, 1])
+def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(
+    size: int, bands_from: int | None
+) -> None:
     stars_per_unit = 1  # with S = 2 a 4x4 band has only 3 boxes: nothing would be left
     cells = [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)]
     facts = "".join(f"region({r},{c},a). " for r, c in cells) + f"size({size}). "
@@ -113,17 +118,20 @@ def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(size: int) ->
         [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
         facts + f"stars({stars_per_unit}).",
         SHOW_STARS,
+        () if bands_from is None else ("-c", f"bands_from={bands_from}"),
     )
+    subsets = [
+        {cell for bit, cell in enumerate(cells) if mask >> bit & 1}
+        for mask in range(1 << len(cells))
+    ]
+    applies = bands_from is not None  # by default the counts start at 4 stars
     expected = {
         stars(*(f"{r}{c}" for r, c in chosen))
-        for mask in range(1 << len(cells))
-        if band_boxes_filled(
-            chosen := {cell for bit, cell in enumerate(cells) if mask >> bit & 1},
-            size,
-            stars_per_unit,
-        )
+        for chosen in subsets
+        if not applies or band_boxes_filled(chosen, size, stars_per_unit)
     }
-    assert result == expected and len(expected) > 1
+    assert result == expected
+    assert len(expected) < len(subsets) if applies else len(expected) == len(subsets)
 
 
 def test_givens_force_stars_and_blanks() -> None:
