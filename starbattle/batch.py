@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import time
 from collections import Counter
@@ -100,6 +99,8 @@ def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -
     if jobs == 1 or len(items) < 2:
         yield from map(work, items)
         return
+    import multiprocessing  # ~15 ms: only for several jobs
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     workers = min(jobs, len(items))

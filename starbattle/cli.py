@@ -28,6 +28,7 @@ from starbattle.formats import (
     board_records,
     pzprv3,
     read_boards,
+    read_record,
     read_source,
     read_text,
     write_board,
@@ -555,6 +556,102 @@ def generated_text(
             f"{puzzle.seed}, {puzzle.seconds:.1f} s)\n{text}"
         )
     return str(text)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@board_options
+@click.option(
+    "-e",
+    "--encoding",
+    "encodings",
+    multiple=True,
+    metavar="FILE|default",
+    help="A program to compare: a file, or 'default' for the shipped one (repeatable).",
+)
+@click.option(
+    "-w",
+    "--with",
+    "variants",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="Compare the default program with this variant added (repeatable).",
+)
+@click.option(
+    "-n",
+    "--models",
+    type=click.IntRange(min=0),
+    default=2,
+    show_default=True,
+    help="Solutions to look for on each board (2 proves uniqueness; 0 counts them all).",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Stop a program's search on a board after this many seconds.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+def bench(
+    files: tuple[str, ...],
+    stars: int | None,
+    input_format: str | None,
+    givens: bool,
+    encodings: tuple[str, ...],
+    variants: tuple[str, ...],
+    models: int,
+    timeout: float | None,
+    output_format: str,
+) -> None:
+    """Compare encodings on the boards of FILE...: time, choices, conflicts, agreement.
+
+    With no -e or -w, compares the default program with the variant `plain`. Exits 1 when
+    two programs that finished a board disagree on its number of solutions.
+    """
+    from starbattle.compare import ProgramRun, compare, disagreements, programs, table
+
+    boards, unreadable = [], 0
+    for file in files:
+        for identifier, text in board_records(*read_source(file), fmt=input_format):
+            board = read_record(identifier, text, stars=stars, fmt=input_format, givens=givens)
+            if isinstance(board, StarBattleError):
+                click.echo(f"starbattle-asp: error: {board} (skipped)", err=True)
+                unreadable += 1
+            else:
+                boards.append((identifier, board))
+    if not boards:
+        raise UsageError("no board could be read: nothing to compare")
+    runs = [ProgramRun(program) for program in programs(encodings, variants)]
+    bar = Progress(len(boards)) if sys.stderr.isatty() else None
+    try:
+        for _ in compare(runs, boards, models, timeout):
+            if bar is not None:
+                bar.advance()
+    finally:
+        if bar is not None:
+            bar.clear()
+    differing = disagreements(runs)
+    if output_format == "json":
+        for run in runs:
+            click.echo(json.dumps(run.record()))
+        click.echo(json.dumps({"type": "agreement", "disagree": differing}))
+    else:
+        for line in table(runs):
+            click.echo(line)
+        if differing:
+            click.echo(f"counts DISAGREE on {len(differing)} of {len(boards)} boards:")
+            for identifier, counts in list(differing.items())[:20]:
+                click.echo(f"  {identifier}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        else:
+            click.echo(f"all programs agree on the counts of all {len(boards)} boards")
+    sys.exit(1 if differing else EXIT_ERROR if unreadable else 0)
 
 
 @cli.command("encodings")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from starbattle.errors import UsageError
@@ -23,6 +22,8 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
+        import tempfile  # ~5 ms: only when a file is written
+
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
     except OSError as error:
         raise UsageError(f"cannot write {path}: {error.strerror}") from None

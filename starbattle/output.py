@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from starbattle import pictures, report
+from starbattle import report
 from starbattle.batch import Outcome, verdict
 from starbattle.board import Board, Solution
 from starbattle.errors import BoardError, StarBattleError
@@ -137,6 +137,8 @@ class Run:
                 ("\n" if index > 1 else "") + pzprv3.write(self.board, solution).rstrip("\n")
             )
         elif self.format in PICTURES:
+            from starbattle import pictures  # drawing only when asked for
+
             render = pictures.render_svg if self.format == "svg" else pictures.render_png
             picture = render(self.board, solution)
             if self.picture_path is None:
@@ -184,6 +186,8 @@ class Run:
             }
             self.sink.line(self.record(record))
         elif self.format in PICTURES:
+            from starbattle import pictures  # drawing only when asked for
+
             render = pictures.render_svg if self.format == "svg" else pictures.render_png
             picture = render(self.board, highlight=explanation.cells)
             if self.picture_path is None:

@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from html import escape
 
 from starbattle.board import Board, Cell, Solution
 from starbattle.errors import UsageError

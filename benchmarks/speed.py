@@ -1,0 +1,341 @@
+"""Speed suite: starbattle-asp against CP-SAT and a pure-Python search, side by side in one run.
+
+    pip install '.[bench]'
+    python benchmarks/speed.py [--quick] [--sbl]
+
+Sets: ../shared/corpus samples/bench-sample.jsonl, samples/hard.jsonl, all of
+real-puzzles.jsonl, generated large boards (25x25 5★, 30x30 6★, 40x40 8★: planted
+solution, grown regions, fixed seed, many solutions) and many-solution boards (regions =
+rows). Modes: first solution, uniqueness (2 solutions), count all. Every solution any solver
+returns is checked by starbattle.check (independent of clingo); every count is compared
+across the solvers that finished. Then the end-to-end targets (JSON enumeration, --count,
+cold start) and, with --sbl, the whole StarBattleLab collection through the CLI with 2 jobs.
+The section between the speed markers of benchmarks/RESULTS.md is replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baselines import cpsat_solutions, python_solutions
+
+from starbattle import Board, Solver, __version__, check
+from starbattle.formats import parse_board
+from starbattle.generate import claim, grow, plant
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+RESULTS = ROOT / "benchmarks" / "RESULTS.md"
+BEGIN, END = "<!-- speed: begin -->", "<!-- speed: end -->"
+MODES = {"first": 1, "unique": 2, "count": 0}
+Stars = frozenset[tuple[int, int]]
+SolverFunction = Callable[[Board, int, float], Iterator[Stars]]
+
+
+def asp(variants: tuple[str, ...] = ()) -> SolverFunction:
+    """Our solver (default program, or with variants) as a baseline-shaped function."""
+
+    def solutions(board: Board, limit: int, timeout: float) -> Iterator[Stars]:
+        solver = Solver(board, variants=variants)
+        for solution in solver.solutions(limit, timeout):
+            yield frozenset(solution.stars)
+        if solver.last.timed_out:
+            raise TimeoutError
+
+    return solutions
+
+
+def asp_count(board: Board, timeout: float, variants: tuple[str, ...] = ()) -> tuple[int, bool]:
+    """Count inside clasp (no per-model Python work): (count, complete)."""
+    search = Solver(board, variants=variants).count(timeout)
+    return search.found, search.exhausted
+
+
+SOLVERS: dict[str, SolverFunction] = {
+    "asp": asp(),
+    "asp-plain": asp(("plain",)),
+    "cpsat-1": lambda board, limit, timeout: cpsat_solutions(board, limit, timeout, 1),
+    "cpsat": lambda board, limit, timeout: cpsat_solutions(board, limit, timeout, 0),
+    "python": python_solutions,
+}
+
+
+@dataclass
+class Result:
+    """One solver on one puzzle in one mode."""
+
+    seconds: float
+    found: int
+    complete: bool
+
+
+@dataclass
+class Table:
+    """Results of several solvers on one set in one mode, keyed by solver then puzzle id."""
+
+    title: str
+    mode: str
+    results: dict[str, dict[str, Result]] = field(default_factory=dict)
+    disagreements: list[str] = field(default_factory=list)
+
+
+def run_one(name: str, board: Board, mode: str, timeout: float) -> Result:
+    """Run one solver; check every solution it returns."""
+    limit = MODES[mode]
+    started = time.perf_counter()
+    if mode == "count" and name.startswith("asp"):
+        found, complete = asp_count(board, timeout, ("plain",) if name == "asp-plain" else ())
+        return Result(time.perf_counter() - started, found, complete)
+    found, complete, seen = 0, True, set()
+    try:
+        for stars in SOLVERS[name](board, limit, timeout):
+            found += 1
+            problems = check(board, sorted(stars))
+            assert not problems and stars not in seen, (name, problems)
+            seen.add(stars)
+    except TimeoutError:
+        complete = False
+    seconds = time.perf_counter() - started
+    return Result(seconds, found, complete or (limit > 0 and found >= limit))
+
+
+def run_set(
+    title: str, boards: list[tuple[str, Board]], mode: str, solvers: list[str], timeout: float
+) -> Table:
+    """Every solver on every board of a set; counts compared across finished solvers."""
+    table = Table(title, mode, {name: {} for name in solvers})
+    for identifier, board in boards:
+        for name in solvers:
+            table.results[name][identifier] = run_one(name, board, mode, timeout)
+        finished = {
+            name: table.results[name][identifier].found
+            for name in solvers
+            if table.results[name][identifier].complete
+        }
+        if len(set(finished.values())) > 1:
+            table.disagreements.append(f"{identifier}: {finished}")
+    print(f"  {title} / {mode}: done", file=sys.stderr, flush=True)
+    return table
+
+
+def markdown(table: Table, timeout: float) -> list[str]:
+    """A set's results as a Markdown table, with the ratio of each total to ours."""
+    lines = [
+        f"### {table.title}: {table.mode} ({len(next(iter(table.results.values())))} puzzles, "
+        f"{timeout:g} s limit each)",
+        "",
+        "| solver | finished | median | worst | total | total vs asp |",
+        "|---|---|---|---|---|---|",
+    ]
+    ours = sum(r.seconds for r in table.results["asp"].values())
+    for name, results in table.results.items():
+        times = [r.seconds for r in results.values()]
+        finished = sum(r.complete for r in results.values())
+        total = sum(times)
+        lines.append(
+            f"| {name} | {finished}/{len(times)} | {statistics.median(times) * 1000:.1f} ms | "
+            f"{max(times):.3f} s | {total:.2f} s | {total / ours:.2f}x |"
+        )
+    agree = (
+        "all finished solvers agree on every count"
+        if not table.disagreements
+        else ("**counts disagree**: " + "; ".join(table.disagreements[:5]))
+    )
+    return [*lines, "", agree, ""]
+
+
+def corpus(name: str) -> list[tuple[str, Board]]:
+    """A JSON Lines file of the shared corpus as (id, board) pairs."""
+    path = CORPUS / name
+    return [
+        (json.loads(line)["id"], parse_board(line, name=name, fmt="json"))
+        for line in path.read_text().splitlines()
+        if line.strip()
+    ]
+
+
+def large_board(size: int, stars: int, seed: str) -> Board:
+    """A board with a planted solution and regions grown at random (usually many solutions)."""
+    rng = random.Random(seed)
+    planted = plant(size, stars, rng)
+    assert planted is not None
+    return Board.from_rows(grow(claim(size, stars, planted), rng), stars)
+
+
+def rows_board(size: int, stars: int) -> Board:
+    """The board whose regions are its rows (many solutions: 47,622 for 9x9 1★)."""
+    return Board.from_rows([[str(r)] * size for r in range(size)], stars)
+
+
+def median_run(command: list[str], repeats: int) -> float:
+    """Median wall seconds of a command (output discarded)."""
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def end_to_end(repeats: int) -> list[str]:
+    """CLI timings: enumeration as JSON Lines, --count, cold start (medians)."""
+    cli = [sys.executable, "-m", "starbattle"]
+    with tempfile.TemporaryDirectory() as folder:
+        rows9 = Path(folder) / "rows9.txt"
+        rows9.write_text("stars: 1\n" + "\n".join(chr(65 + r) * 9 for r in range(9)) + "\n")
+        enumerate_all = median_run([*cli, str(rows9), "-n", "0", "-f", "json"], repeats)
+        count_all = median_run([*cli, str(rows9), "--count"], repeats)
+    instance = str(ROOT / "instances" / "generated-10x10-2star.lp")
+    cold = median_run([*cli, instance], 2 * repeats + 1)
+    entry = str(Path(sys.executable).with_name("starbattle-asp"))
+    cold_script = median_run([entry, instance], 2 * repeats + 1)
+    clingo_import = median_run([sys.executable, "-c", "import clingo"], 2 * repeats + 1)
+    return [
+        f"| all 47,622 solutions of 9x9 1★ rows as JSON Lines, end to end | "
+        f"{enumerate_all:.2f} s | ≤ 1 s |",
+        f"| `--count` of the same board, end to end | {count_all:.2f} s | ≤ 0.3 s |",
+        f"| `starbattle-asp` solving a 10x10 2★ from a cold start | {cold_script:.3f} s "
+        f"(`python -m starbattle`: {cold:.3f} s) | ≤ 1.5 x `import clingo` |",
+        f'| `python -c "import clingo"` | {clingo_import:.3f} s '
+        f"(ratio {cold_script / clingo_import:.2f}x) | |",
+    ]
+
+
+def sbl_check() -> list[str]:
+    """Every StarBattleLab puzzle through the CLI with 2 jobs: wall time, anything not unique."""
+    files = sorted(str(path) for path in (CORPUS / "starbattlelab").glob("*.sbn"))
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "starbattle", *files, "-j", "2", "-f", "json", "--no-progress"],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.perf_counter() - started
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    overall = records[-1]
+    odd = [r["id"] for r in records if r["type"] == "summary" and r["unique"] is not True]
+    return [
+        f"| all {overall['puzzles']:,} StarBattleLab puzzles, solve + prove unique, "
+        f"`-j 2` | {seconds / 60:.1f} min ({overall['unique']:,} unique; not unique or "
+        f"undecided: {', '.join(odd) or 'none'}) | ≤ 10 min |",
+    ]
+
+
+def main() -> None:
+    """Run the suite and write its section of RESULTS.md."""
+    quick, sbl = "--quick" in sys.argv, "--sbl" in sys.argv
+    started = time.perf_counter()
+    everyone = list(SOLVERS)
+    sample, hard = corpus("samples/bench-sample.jsonl"), corpus("samples/hard.jsonl")
+    real = corpus("real-puzzles.jsonl")
+    large = [
+        (f"{n}x{n} {s}★", large_board(n, s, f"bench-{n}-{s}"))
+        for n, s in ((25, 5), (30, 6), (40, 8))
+    ]
+    rows = [
+        (f"rows {n}x{n} {s}★", rows_board(n, s))
+        for n, s in ((5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (8, 2), (9, 2))
+    ]
+    plan = [
+        ("bench-sample", sample, "first", everyone, 10.0),
+        ("bench-sample", sample, "unique", everyone, 10.0),
+        ("hard", hard, "unique", everyone, 10.0),
+        ("generated large", large, "first", everyone, 30.0),
+        ("generated large", large, "unique", everyone, 30.0),
+        ("regions = rows", rows, "count", ["asp", "cpsat-1", "python"], 30.0),
+    ]
+    if not quick:
+        plan.append(("real corpus", real, "unique", ["asp", "asp-plain", "cpsat-1"], 10.0))
+    tables = [
+        (run_set(title, boards, mode, solvers, limit), limit)
+        for title, boards, mode, solvers, limit in plan
+    ]
+    by_key = {(t.title, t.mode): t for t, _ in tables}
+    targets = ["| target | measured | goal |", "|---|---|---|"]
+    real_results = by_key.get(("real corpus", "unique")) or by_key[("hard", "unique")]
+    big = [
+        r.seconds
+        for identifier, r in real_results.results["asp"].items()
+        if dict(real)[identifier].size == 21
+    ]
+    worst_id, worst = max(real_results.results["asp"].items(), key=lambda item: item[1].seconds)
+    targets.append(
+        f"| real 21x21 5★ ({len(big)}), solve + prove unique | "
+        f"median {statistics.median(big):.3f} s, worst {max(big):.3f} s | median ≤ 0.2 s |"
+    )
+    targets.append(
+        f"| slowest real puzzle ({real_results.title}) | {worst_id} {worst.seconds:.3f} s | ≤ 1 s |"
+    )
+    for title, mode, label, goal in (
+        ("real corpus", "unique", "whole real corpus, solve + prove unique", "≥ 3x faster"),
+        ("generated large", "first", "generated large boards, first solution", "30x30: ≤ ½"),
+    ):
+        table = by_key.get((title, mode))
+        if table is None:
+            continue
+        ours = sum(r.seconds for r in table.results["asp"].values())
+        theirs = sum(r.seconds for r in table.results["cpsat-1"].values())
+        targets.append(
+            f"| {label}: CP-SAT 1 worker / asp (total time) | {theirs:.2f} s / {ours:.2f} s = "
+            f"{theirs / ours:.1f}x | {goal} |"
+        )
+    large_first = by_key[("generated large", "first")]
+    ours30 = large_first.results["asp"]["30x30 6★"].seconds
+    cpsat30 = large_first.results["cpsat-1"]["30x30 6★"].seconds
+    targets.append(
+        f"| generated 30x30 6★, first solution: asp / CP-SAT 1 worker | {ours30:.3f} s / "
+        f"{cpsat30:.3f} s = {ours30 / cpsat30:.2f} | ≤ 0.5 |"
+    )
+    targets += end_to_end(3 if quick else 5)
+    if sbl:
+        targets += sbl_check()
+    cores = len(__import__("os").sched_getaffinity(0))
+    from ortools import __version__ as ortools_version
+
+    section = "\n".join(
+        [
+            BEGIN,
+            "## Speed",
+            "",
+            f"`python benchmarks/speed.py{' --quick' if quick else ''}{' --sbl' if sbl else ''}`: "
+            f"starbattle-asp {__version__}, clingo {clingo.__version__}, OR-Tools "
+            f"{ortools_version}, Python {platform.python_version()}, {cores} cores; "
+            f"{time.perf_counter() - started:.0f} s in all. Wall seconds per puzzle, end to end "
+            "(building the model or grounding included). `asp` is the default program, "
+            "`asp-plain` the variant without the implied band counts, `cpsat-1` CP-SAT with one "
+            "worker, `cpsat` with its default workers, `python` the pure-Python propagation "
+            "search of benchmarks/baselines.py. A run that reaches the limit counts its time.",
+            "",
+            "### Targets",
+            "",
+            *targets,
+            "",
+            *(line for table, limit in tables for line in markdown(table, limit)),
+            END,
+        ]
+    )
+    text = RESULTS.read_text() if RESULTS.is_file() else "# Benchmark results\n\n"
+    if BEGIN in text:
+        text = text[: text.index(BEGIN)] + section + text[text.index(END) + len(END) :]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    RESULTS.write_text(text)
+    print("\n".join(targets))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Collections: many files, --jobs N (same answers as one process), ids, summaries, bench."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from helpers import INSTANCES, corpus, corpus_sample, needs_corpus
+
+from starbattle import read_board
+from starbattle.batch import Tally, chunk_size, verdict
+from starbattle.check import check
+from starbattle.cli import cli
+from starbattle.solver import Search
+
+TWO = str(INSTANCES / "norvig-5x5-1star.lp")
+UNIQUE = str(INSTANCES / "pzprjs-6x6-1star.lp")
+SECONDS = re.compile(r'"seconds": [0-9.e-]+|\([0-9.]+ s\)')
+
+
+def run(*args: str) -> Result:
+    """Invoke the CLI in-process."""
+    return CliRunner().invoke(cli, list(args))
+
+
+def without_seconds(text: str) -> str:
+    """Output with its timings blanked, for comparing two runs."""
+    return SECONDS.sub("<t>", text)
+
+
+@pytest.fixture(scope="module")
+def collection(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A JSON Lines collection: corpus puzzles of every group, one bad line, one 4x4 2★."""
+    path = tmp_path_factory.mktemp("batch") / "mixed.jsonl"
+    lines = [json.dumps(record) for record in corpus_sample(per_group=1)[:30]]
+    lines.insert(3, '{"id": "broken", "stars": 1, "regions": ["AB", "A"]}')
+    lines.insert(7, '{"id": "crowded", "stars": 2, "regions": ["AABB", "AABB", "CCDD", "CCDD"]}')
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@needs_corpus
+@pytest.mark.parametrize("mode", [(), ("--count",), ("-n", "0")])
+def test_jobs_give_the_same_output_as_one_process(collection: Path, mode: tuple[str, ...]) -> None:
+    one = run(str(collection), "-f", "json", *mode)
+    two = run(str(collection), "-f", "json", "-j", "2", *mode)
+    assert one.exit_code == two.exit_code == 2  # the two unreadable boards
+    assert without_seconds(one.stdout) == without_seconds(two.stdout)
+    assert one.stderr == two.stderr
+    assert "broken" in one.stderr and "crowded" in one.stderr
+    records = [json.loads(line) for line in two.stdout.splitlines()]
+    summaries = [r for r in records if r["type"] == "summary"]
+    assert len(summaries) == 30 and all("id" in r for r in records[:-1])
+    overall = records[-1]
+    assert overall["type"] == "overall" and overall["puzzles"] == 32
+    assert overall["error"] == 2
+    assert overall["unique"] + overall["not_unique"] == 30
+    assert overall["not_unique"] == sum(s["unique"] is False for s in summaries) > 0
+
+
+@needs_corpus
+def test_every_solution_of_a_parallel_run_is_valid(collection: Path) -> None:
+    result = run(str(collection), "-f", "json", "-j", "2", "-n", "3")
+    boards = {
+        json.loads(line)["id"]: line
+        for line in collection.read_text().splitlines()
+        if json.loads(line)["id"] not in ("broken", "crowded")
+    }
+    solutions = [
+        json.loads(line)
+        for line in result.stdout.splitlines()
+        if json.loads(line)["type"] == "solution"
+    ]
+    assert len(solutions) >= 30
+    for record in solutions:
+        board = read_board(boards[record["id"]], fmt="json")
+        assert check(board, [tuple(cell) for cell in record["stars"]]) == []
+
+
+def test_many_files_are_one_collection_named_by_file() -> None:
+    result = run(TWO, UNIQUE, "-j", "2")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"== {TWO} ==" and f"== {UNIQUE} ==" in lines
+    assert re.fullmatch(
+        rf"2 puzzles: 1 unique, 1 not unique \([0-9.]+ s\); not unique: {re.escape(TWO)}",
+        lines[-1],
+    )
+
+
+def test_progress_bar_only_when_asked_or_on_a_terminal() -> None:
+    quiet = run(TWO, UNIQUE)
+    assert "puzzles," not in quiet.stderr
+    shown = run(TWO, UNIQUE, "--progress")
+    assert "2/2 puzzles" in shown.stderr and shown.stderr.endswith("\r\x1b[K")
+    assert "puzzles," not in shown.stdout
+
+
+@needs_corpus
+def test_a_time_limit_per_puzzle_leaves_it_undecided(tmp_path: Path) -> None:
+    hardest = next(r for r in corpus() if r["id"] == "sbl-0384") | {"id": "hard"}  # ~20 s plain
+    easy = {"id": "easy", "stars": 1, "regions": ["AABBB", "AABBB", "CCDDE", "CCDDE", "CCDDE"]}
+    path = tmp_path / "two.jsonl"
+    path.write_text(json.dumps(hardest) + "\n" + json.dumps(easy) + "\n")
+    result = run(str(path), "-f", "json", "--timeout", "0.05", "-j", "2", "-w", "plain")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[0] == {
+        "id": "hard",
+        "type": "summary",
+        "solutions": 0,
+        "complete": False,
+        "unique": None,
+        "seconds": records[0]["seconds"],
+    }
+    overall = records[-1]
+    assert overall["puzzles"] == 2 and overall["undecided"] == 1
+    assert result.exit_code == 3
+
+
+def test_verdicts_and_tally() -> None:
+    assert verdict(Search(found=1, exhausted=True), 0) == "unique"
+    assert verdict(Search(found=2), 0) == "not unique"
+    assert verdict(Search(found=0, exhausted=True), 1) == "no solution"
+    assert verdict(Search(found=1, timed_out=True), 3) == "undecided"
+    assert verdict(None, 2) == "error" and verdict(None, 0) == "solved"
+    tally = Tally()
+    for identifier, kind in (("a", "unique"), ("b", "not unique"), ("c", "unique")):
+        tally.add(identifier, kind)
+    assert tally.puzzles == 3 and tally.not_unique == ["b"]
+    assert tally.record()["unique"] == 2 and tally.record()["not_unique"] == 1
+    assert tally.text().startswith("3 puzzles: 2 unique, 1 not unique (")
+    assert chunk_size(10, 2) == 1 and chunk_size(100_000, 2) == 64
+
+
+def test_bench_compares_default_and_plain_by_default() -> None:
+    result = run("bench", TWO, UNIQUE)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith("default ") and lines[2].startswith("default -w plain ")
+    assert " 2/2 " in lines[1] and lines[-1] == "all programs agree on the counts of all 2 boards"
+
+
+def test_bench_catches_an_encoding_that_disagrees(tmp_path: Path) -> None:
+    base = Path(__file__).resolve().parent.parent / "encodings" / "base"
+    loose = tmp_path / "loose.lp"  # forgets the touching rule
+    loose.write_text(
+        "".join(
+            f'#include "{base / name}.lp".\n'
+            for name in ("domain", "choose", "rows", "columns", "regions", "show")
+        )
+    )
+    result = run("bench", "-e", "default", "-e", str(loose), TWO, UNIQUE, "-n", "0")
+    assert result.exit_code == 1
+    assert "counts DISAGREE on 2 of 2 boards:" in result.stdout
+    assert f"{TWO}: default 2, {loose} " in result.stdout
+    as_json = run("bench", "-e", "default", "-e", str(loose), TWO, "-n", "0", "-f", "json")
+    records = [json.loads(line) for line in as_json.stdout.splitlines()]
+    assert [r["program"] for r in records[:2]] == ["default", str(loose)]
+    assert records[2]["disagree"][TWO]["default"] == 2
