@@ -39,19 +39,27 @@ def picture_paths(output: str, models: int) -> Callable[[int], Path]:
 class Sink:
     """Where output lines go: standard output as they come, or a file written atomically."""
 
+    FLUSH_SECONDS = 0.05
+    """Lines to a pipe or file are flushed at least this often (to a terminal: each line)."""
+
     def __init__(self, path: str | None, before_line: Callable[[], None] | None = None) -> None:
         self.path = path
         self.lines: list[str] = []
         self.before_line = before_line
         """Called before a line goes to the terminal (e.g. to clear a progress bar)."""
+        self.interactive = path is None and sys.stdout.isatty()
+        self.flushed = time.perf_counter()
 
     def line(self, text: str) -> None:
-        """Print (or keep) one line, at once."""
+        """Print (or keep) one line: shown at once on a terminal, within 50 ms on a pipe."""
         if self.path is None:
             if self.before_line is not None:
                 self.before_line()
-            click.echo(text)
-            sys.stdout.flush()
+            sys.stdout.write(text + "\n")
+            now = time.perf_counter()
+            if self.interactive or now - self.flushed >= self.FLUSH_SECONDS:
+                sys.stdout.flush()
+                self.flushed = now
         else:
             self.lines.append(text)
 
@@ -59,11 +67,15 @@ class Sink:
         """Print a message for people (warnings, interruptions) to standard error."""
         if self.before_line is not None:
             self.before_line()
+        if self.path is None:
+            sys.stdout.flush()  # what came before the message is shown before it
         click.echo(text, err=True)
 
     def close(self) -> None:
         """Write the kept lines to the file, if any (also after an interrupt: whole lines)."""
-        if self.path is not None:
+        if self.path is None:
+            sys.stdout.flush()
+        else:
             write_atomic(self.path, "".join(f"{line}\n" for line in self.lines))
 
 
@@ -129,7 +141,7 @@ class Run:
     def show(self, index: int, solution: Solution) -> None:
         """Print (or draw) one solution."""
         if self.format == "json":
-            self.sink.line(self.record(report.solution_record(index, solution)))
+            self.sink.line(report.solution_line(index, solution, self.identifier))
         elif self.format == "lp":
             self.sink.line(star_facts(solution.stars))
         elif self.format == "pzprv3":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from starbattle.board import Solution
@@ -19,14 +20,16 @@ def unique_verdict(search: Search) -> bool | None:
     return None
 
 
-def solution_record(index: int, solution: Solution) -> dict[str, Any]:
-    """One JSON Lines record for a solution (1-based coordinates)."""
-    return {
-        "type": "solution",
-        "index": index,
-        "stars": [list(cell) for cell in solution.stars],
-        "grid": solution.grid(),
-    }
+def solution_line(index: int, solution: Solution, identifier: str | None = None) -> str:
+    """One JSON Lines record for a solution (1-based coordinates), as json.dumps writes it.
+
+    Formatted directly: enumerations print tens of thousands of these, and json.dumps of the
+    equivalent dict costs a fifth of the time per solution. Grids hold only '*' and '.'.
+    """
+    stars = ", ".join(f"[{r}, {c}]" for r, c in solution.stars)
+    grid = ", ".join(f'"{row}"' for row in solution.grid())
+    head = "" if identifier is None else f'"id": {json.dumps(identifier)}, '
+    return f'{{{head}"type": "solution", "index": {index}, "stars": [{stars}], "grid": [{grid}]}}'
 
 
 def summary_record(search: Search, shown: int) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers import INSTANCES, ROOT
 
-from starbattle import Board, check, read_board
+from starbattle import Board, Solver, check, read_board, report
 from starbattle.cli import cli
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -65,6 +65,17 @@ def test_json_lines_shape() -> None:
     summary = records[-1]
     assert set(summary) == {"type", "solutions", "complete", "unique", "seconds"}
     assert (summary["solutions"], summary["complete"], summary["unique"]) == (2, True, False)
+
+
+@pytest.mark.parametrize("identifier", [None, 'odd "id" \\ é'])
+def test_solution_lines_are_exactly_what_json_dumps_writes(identifier: str | None) -> None:
+    board = read_board(TWO)
+    solution = next(iter(Solver(board).solutions(1)))
+    record = {"type": "solution", "index": 7, "stars": [list(c) for c in solution.stars]}
+    record["grid"] = solution.grid()
+    if identifier is not None:
+        record = {"id": identifier, **record}
+    assert report.solution_line(7, solution, identifier) == json.dumps(record)
 
 
 def test_n_limits_and_reports_more() -> None:
