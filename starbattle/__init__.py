@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from starbattle.board import Board, Solution
-from starbattle.check import Violation, check
-from starbattle.errors import BoardError, EncodingError, FormatError, StarBattleError, UsageError
-from starbattle.formats import read_board, write_board
-from starbattle.render import render_text
+if TYPE_CHECKING:
+    from starbattle.board import Board, Solution
+    from starbattle.check import Violation, check
+    from starbattle.errors import (
+        BoardError,
+        EncodingError,
+        FormatError,
+        StarBattleError,
+        UsageError,
+    )
+    from starbattle.formats import read_board, write_board
+    from starbattle.render import render_text
+    from starbattle.solver import Solver, count, is_unique, solve
 
 __version__ = "0.1.0"
 
@@ -32,13 +41,30 @@ __all__ = [
     "__version__",
 ]
 
-_SOLVER_NAMES = ("Solver", "solve", "count", "is_unique")
+_HOMES = {
+    "Board": "board",
+    "Solution": "board",
+    "Violation": "check",
+    "check": "check",
+    "BoardError": "errors",
+    "EncodingError": "errors",
+    "FormatError": "errors",
+    "StarBattleError": "errors",
+    "UsageError": "errors",
+    "read_board": "formats",
+    "write_board": "formats",
+    "render_text": "render",
+    "Solver": "solver",
+    "solve": "solver",
+    "count": "solver",
+    "is_unique": "solver",
+}
+"""Where each public name lives: imported on first use, so that the command line starts fast
+and clingo is loaded only when something is solved."""
 
 
 def __getattr__(name: str) -> Any:
-    """Import the solver (and so clingo) only when one of its names is first used."""
-    if name in _SOLVER_NAMES:
-        from starbattle import solver
-
-        return getattr(solver, name)
+    """Import a public name's module when the name is first used."""
+    if name in _HOMES:
+        return getattr(import_module(f"starbattle.{_HOMES[name]}"), name)
     raise AttributeError(f"module 'starbattle' has no attribute {name!r}")

@@ -17,8 +17,6 @@ from click.core import ParameterSource
 from starbattle import __version__
 from starbattle.batch import Outcome, Tally, run_all
 from starbattle.board import Board, king_capacity
-from starbattle.check import check as check_answer
-from starbattle.encodings import base_files, default_program, shipped_variants
 from starbattle.errors import StarBattleError, UsageError
 from starbattle.files import write_atomic
 from starbattle.formats import (
@@ -33,8 +31,6 @@ from starbattle.formats import (
     read_text,
     write_board,
 )
-from starbattle.formats.answer import read_marks
-from starbattle.formats.json_board import board_json
 from starbattle.limits import MAX_SIZE
 from starbattle.output import Progress, Sink, SolveSettings, solve_one, solve_record
 
@@ -401,6 +397,9 @@ def check(
     if not, which marks conflict. Without ANSWER, FILE must be a pzprv3 file: its own marks
     are checked.
     """
+    from starbattle.check import check as check_answer
+    from starbattle.formats.answer import read_marks
+
     board = load_board(file, stars, input_format, givens)
     source = answer or file
     if answer is None and not pzprv3.looks_like_pzprv3(read_text(file)):
@@ -541,6 +540,8 @@ def generated_text(
 ) -> str:
     """One generated puzzle in an output format."""
     if output_format == "json":
+        from starbattle.formats.json_board import board_json
+
         record = {
             **board_json(puzzle.board),
             "solution": puzzle.solution.grid(),
@@ -657,6 +658,8 @@ def bench(
 @cli.command("encodings")
 def list_encodings() -> None:
     """List the default program and the rule variants with their purpose."""
+    from starbattle.encodings import base_files, default_program, shipped_variants
+
     program = default_program()
     click.echo(f"default program: {program}")
     for path in base_files():
