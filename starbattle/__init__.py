@@ -5,9 +5,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+# Bound now: importing the submodule starbattle.check would otherwise shadow the function.
+from starbattle.check import Violation, check
+
 if TYPE_CHECKING:
     from starbattle.board import Board, Solution
-    from starbattle.check import Violation, check
     from starbattle.errors import (
         BoardError,
         EncodingError,
@@ -44,8 +46,6 @@ __all__ = [
 _HOMES = {
     "Board": "board",
     "Solution": "board",
-    "Violation": "check",
-    "check": "check",
     "BoardError": "errors",
     "EncodingError": "errors",
     "FormatError": "errors",
