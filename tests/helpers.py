@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
@@ -126,3 +129,20 @@ def corpus_sample(per_group: int = 20, seed: int = 7) -> list[dict]:
 def solution_sets(solutions: Iterator) -> set[frozenset[Cell]]:
     """Solutions as a set of frozensets of cells."""
     return {frozenset(solution.stars) for solution in solutions}
+
+
+def start(args: list[str], *, own_group: bool = False) -> subprocess.Popen:
+    """Start the CLI as a child with Ctrl-C delivered as in a terminal.
+
+    With `own_group` the child leads its own process group, so that a signal can be sent to
+    it and its workers at once (os.killpg), as a terminal's Ctrl-C is.
+    """
+    return subprocess.Popen(
+        [sys.executable, "-m", "starbattle", *args],
+        cwd=ROOT,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        start_new_session=own_group,
+    )

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import INSTANCES, corpus, corpus_sample, needs_corpus
+from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
 from starbattle.batch import Tally, chunk_size, verdict
@@ -160,3 +162,23 @@ def test_bench_catches_an_encoding_that_disagrees(tmp_path: Path) -> None:
     records = [json.loads(line) for line in as_json.stdout.splitlines()]
     assert [r["program"] for r in records[:2]] == ["default", str(loose)]
     assert records[2]["disagree"][TWO]["default"] == 2
+
+
+@needs_corpus
+def test_ctrl_c_stops_every_worker_and_keeps_lines_whole(tmp_path: Path) -> None:
+    path = tmp_path / "many.jsonl"
+    records = [json.dumps(record) for record in corpus() if record["n"] <= 10]
+    path.write_text("\n".join(records) + "\n")
+    child = start([str(path), "-f", "json", "-j", "2"], own_group=True)
+    assert child.stdout is not None and child.stderr is not None
+    first = child.stdout.readline()
+    os.killpg(child.pid, signal.SIGINT)  # the whole group, as a terminal's Ctrl-C
+    rest, errors = child.stdout.read(), child.stderr.read()
+    assert child.wait(timeout=60) == 130
+    lines = [json.loads(line) for line in [first, *rest.splitlines()]]
+    overall = lines[-1]
+    summaries = [line for line in lines if line["type"] == "summary"]
+    assert overall["type"] == "overall" and overall["puzzles"] == len(summaries)
+    assert 0 < len(summaries) < len(records)
+    assert f"interrupted after {len(summaries)} of {len(records)} puzzles" in errors
+    assert "Traceback" not in errors

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import INSTANCES, ROOT
+from helpers import INSTANCES, ROOT, start
 
 from starbattle import Board, Solver, check, read_board, report
 from starbattle.cli import cli
@@ -298,18 +298,6 @@ def many_solutions_board(tmp_path: Path) -> str:
     path = tmp_path / "rows12.txt"
     path.write_text("stars: 1\n" + "\n".join("ABCDEFGHIJKL"[r] * 12 for r in range(12)) + "\n")
     return str(path)
-
-
-def start(args: list[str]) -> subprocess.Popen:
-    """Start the CLI as a child with Ctrl-C delivered as in a terminal."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "starbattle", *args],
-        cwd=ROOT,
-        text=True,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
 
 
 def test_ctrl_c_keeps_printed_lines_complete(tmp_path: Path) -> None:

@@ -266,7 +266,7 @@ def test_solve_json_lines_collection_uses_record_ids(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[:5] == ["== first ==", lines[1], f"== {path}:2 ==", lines[3], ""]
     assert lines[3].startswith("2 solutions")
-    assert lines[5].startswith(f"2 puzzles: 1 unique, 1 not unique (") and len(lines) == 6
+    assert lines[5].startswith("2 puzzles: 1 unique, 1 not unique (") and len(lines) == 6
     assert lines[5].endswith(f"s); not unique: {path}:2")
 
 
