@@ -13,15 +13,13 @@ import platform
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import clingo
+from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle import __version__
 from starbattle.generate import connected, generate
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 BEGIN, END = "<!-- generate: begin -->", "<!-- generate: end -->"
 CASES = [
     (6, 1),
@@ -76,12 +74,7 @@ def main() -> None:
             END,
         ]
     )
-    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n\n"
-    if BEGIN in text:
-        text = text[: text.index(BEGIN)] + section + text[text.index(END) + len(END) :]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    RESULTS.write_text(text)
+    write_section(BEGIN, END, section)
     print(section)
 
 

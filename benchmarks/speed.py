@@ -31,6 +31,7 @@ import clingo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from baselines import cpsat_solutions, python_solutions
+from results import write_section
 
 from starbattle import Board, Solver, __version__, check
 from starbattle.formats import parse_board
@@ -38,7 +39,6 @@ from starbattle.generate import claim, grow, plant
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
-RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 BEGIN, END = "<!-- speed: begin -->", "<!-- speed: end -->"
 MODES = {"first": 1, "unique": 2, "count": 0}
 Stars = frozenset[tuple[int, int]]
@@ -328,12 +328,7 @@ def main() -> None:
             END,
         ]
     )
-    text = RESULTS.read_text() if RESULTS.is_file() else "# Benchmark results\n\n"
-    if BEGIN in text:
-        text = text[: text.index(BEGIN)] + section + text[text.index(END) + len(END) :]
-    else:
-        text = text.rstrip("\n") + "\n\n" + section + "\n"
-    RESULTS.write_text(text)
+    write_section(BEGIN, END, section)
     print("\n".join(targets))
 
 
