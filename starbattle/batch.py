@@ -41,7 +41,6 @@ class Outcome:
     notes: list[str]
     code: int
     verdict: str
-    seconds: float
 
 
 @dataclass

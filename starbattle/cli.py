@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -288,19 +290,19 @@ def solve(
     tally, codes = Tally(), []
     try:
         if jobs == 1:
-            outcomes: Iterator[tuple[str, int, str]] = (
-                (record[0], *solve_one(settings, sink, *record)) for record in records
+            outcomes: Iterator[Outcome] = (
+                Outcome(record[0], [], [], *solve_one(settings, sink, *record))
+                for record in records
             )
         else:
-            outcomes = (
+            outcomes = run_all(partial(solve_record, settings), records, jobs)
+        for outcome in outcomes:
+            with held_interrupts():  # a puzzle's lines and its count go together
                 shown(outcome, sink)
-                for outcome in run_all(partial(solve_record, settings), records, jobs)
-            )
-        for identifier, code, verdict in outcomes:
-            tally.add(identifier, verdict)
-            codes.append(code)
-            if bar is not None:
-                bar.advance()
+                tally.add(outcome.identifier, outcome.verdict)
+                codes.append(outcome.code)
+                if bar is not None:
+                    bar.advance()
     except KeyboardInterrupt:
         if collection:
             sink.note(f"interrupted after {tally.puzzles} of {len(records)} puzzles")
@@ -321,13 +323,25 @@ def utf8_terminal() -> bool:
     return (sys.stdout.encoding or "").lower().startswith("utf")
 
 
-def shown(outcome: Outcome, sink: Sink) -> tuple[str, int, str]:
-    """Print a worker's outcome and return its id, exit code and verdict."""
+def shown(outcome: Outcome, sink: Sink) -> None:
+    """Print the lines and messages a worker kept (none when the puzzle printed its own)."""
     for line in outcome.lines:
         sink.line(line)
     for note in outcome.notes:
         sink.note(note)
-    return outcome.identifier, outcome.code, outcome.verdict
+
+
+@contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done (where signal masks exist), then deliver it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def overall_line(tally: Tally, output_format: str) -> str:
