@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from starbattle.report import unique_verdict
+from starbattle.report import EXIT_ERROR, unique_verdict
 
 if TYPE_CHECKING:
     from starbattle.solver import Search
@@ -25,7 +25,7 @@ tell."""
 def verdict(search: Search | None, code: int) -> str:
     """The verdict of one puzzle's run from its last search and its exit code."""
     if search is None:
-        return "error" if code == 2 else "solved" if code == 0 else "no solution"
+        return "error" if code == EXIT_ERROR else "solved" if code == 0 else "no solution"
     if search.found == 0:
         return "no solution" if search.exhausted else "undecided"
     unique = unique_verdict(search)

@@ -35,8 +35,8 @@ from starbattle.formats import (
 )
 from starbattle.limits import MAX_SIZE
 from starbattle.output import Progress, Sink, SolveSettings, solve_one, solve_record
+from starbattle.report import EXIT_ERROR
 
-EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 SEVERITY = (0, 1, 3, EXIT_ERROR)

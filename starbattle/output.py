@@ -24,9 +24,6 @@ from starbattle.render import render_marks, render_text, star_marks
 if TYPE_CHECKING:
     from starbattle.solver import Solver
 
-ERROR = 2
-"""The exit code of a board that cannot be read or solved as given."""
-
 
 def picture_paths(output: str, models: int) -> Callable[[int], Path]:
     """Name the picture of solution k: OUTPUT itself for one, else NAME-k.EXT."""
@@ -327,7 +324,7 @@ def solve_one(settings: SolveSettings, sink: Sink, identifier: str, text: str) -
         sink.line(f"== {identifier} ==")
     if isinstance(board, StarBattleError):
         sink.note(f"starbattle-asp: error: {board}")
-        return ERROR, verdict(None, ERROR)
+        return report.EXIT_ERROR, verdict(None, report.EXIT_ERROR)
     run = Run(
         board,
         identifier if settings.collection else None,
@@ -349,7 +346,7 @@ def solve_one(settings: SolveSettings, sink: Sink, identifier: str, text: str) -
         )
     except BoardError as error:  # e.g. more stars than the board can hold
         sink.note(f"starbattle-asp: error: {error}")
-        return ERROR, verdict(None, ERROR)
+        return report.EXIT_ERROR, verdict(None, report.EXIT_ERROR)
     for message in solver.messages:
         sink.note(f"starbattle-asp: clingo: {message}")
     if settings.count_only:

@@ -11,6 +11,10 @@ if TYPE_CHECKING:
     from starbattle.solver import Search
 
 
+EXIT_ERROR = 2
+"""The exit code of unreadable input, a board that cannot be solved as given, or bad usage."""
+
+
 def unique_verdict(search: Search) -> bool | None:
     """True/False when the search settles uniqueness, None when it stopped too early."""
     if search.found >= 2:
