@@ -14,9 +14,9 @@ from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
 from starbattle.batch import Tally, chunk_size
-from starbattle.results import Summary
 from starbattle.check import check
 from starbattle.cli import cli
+from starbattle.results import Summary
 from starbattle.solver import Search
 
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")

@@ -14,10 +14,10 @@ from click.testing import CliRunner, Result
 from helpers import INSTANCES, ROOT, start
 
 from starbattle import Board, Solver, check, read_board
+from starbattle.cli import cli
 from starbattle.formatters import JsonFormatter
 from starbattle.output import Output
 from starbattle.results import Found
-from starbattle.cli import cli
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
