@@ -16,7 +16,7 @@ from starbattle.command import failure, one_board, one_text, progress_bar, run_p
 from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import READERS, WRITERS, records
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
-from starbattle.output import Output
+from starbattle.output import Output, utf8_output
 from starbattle.results import EXIT_ERROR, SolveRequest
 
 DEBUG = {"on": False}
@@ -168,7 +168,7 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     show = FORMATTERS[fmt](
         Output(None if picture else path),
         collection=collection,
-        ascii_only=ascii_only or not (sys.stdout.encoding or "").lower().startswith("utf"),
+        ascii_only=ascii_only or not utf8_output(),
         models=request.models,
         target=path if picture else None,
     )

@@ -92,7 +92,8 @@ def failure(error: BaseException, *, debug: bool = False) -> int:
         sys.stderr.write(f"starbattle-asp: error: {printable(str(error))}\n")
         return EXIT_ERROR
     if isinstance(error, BrokenPipeError):  # the reader went away (e.g. `| head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if sys.stdout is not None:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     if isinstance(error, KeyboardInterrupt):
         return 128 + (interrupts.received_signal() or signal.SIGINT)

@@ -268,6 +268,7 @@ def installed_script() -> str | None:
 
 
 @pytest.mark.skipif(installed_script() is None, reason="starbattle-asp is not installed here")
+@pytest.mark.slow
 def test_installed_script_runs_outside_the_checkout(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": ""}
     for args in (["--version"], ["encodings"], [PZPRJS, "--count"]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -162,6 +163,7 @@ def test_bands_only_under_the_king_rule_and_guarded_rules_equal_the_base() -> No
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_guarded_rules_give_the_base_rules_solutions_on_corpus_boards() -> None:
     from helpers import corpus_board
 
@@ -192,6 +194,7 @@ def test_odd_option_values_are_usage_errors(args: list[str], message: str) -> No
     assert "internal error" not in result.stderr
 
 
+@pytest.mark.slow
 def test_sigterm_stops_a_parallel_run_cleanly(tmp_path: Path) -> None:
     boards = tmp_path / "many.jsonl"
     line = json.dumps({"stars": 1, "regions": [str(r) * 9 for r in range(9)]})
@@ -227,3 +230,33 @@ def test_readme_plain_clingo_commands_use_python_m_clingo() -> None:
         check=False,
     )
     assert "Models       : 1" in result.stdout
+
+
+def test_a_full_disk_or_a_closed_stdout_is_one_line_exit_2() -> None:
+    full = (
+        subprocess.run(
+            [sys.executable, "-m", "starbattle", TWO, "-n", "0"],
+            stdout=open("/dev/full", "w"),  # noqa: SIM115 (the child owns it)
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+        if Path("/dev/full").exists()
+        else None
+    )
+    if full is not None:
+        assert full.returncode == 2
+        assert (
+            full.stderr
+            == "starbattle-asp: error: cannot write standard output: no space left on device\n"
+        )
+    closed = subprocess.run(
+        [sys.executable, "-m", "starbattle", TWO],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert closed.returncode == 2
+    assert "cannot write standard output: it is closed" in closed.stderr
