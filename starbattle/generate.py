@@ -13,6 +13,9 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
    clingo's brave minus cautious consequences) do not grow, until none is left.
 The planted solution stays valid throughout, so the result has exactly one solution: it is
 proved by the consequences and re-checked by counting.
+
+A time limit holds throughout: every clingo search gets the time left, and the Python steps
+look at the clock between moves; what can overrun it is one grounding (~0.25 s at 100x100).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -50,6 +54,32 @@ class Generated:
     solution: Solution
     seed: str
     seconds: float
+
+
+class _Late(Exception):
+    """The deadline of the puzzle being made has passed (caught in generate_one)."""
+
+
+def time_left(deadline: float | None) -> float | None:
+    """Seconds left before a deadline (None without one); raises _Late once it has passed."""
+    if deadline is None:
+        return None
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise _Late
+    return left
+
+
+def check_seed(seed: int | str) -> str:
+    """The seed as text; a UsageError when it holds a control or line-breaking character."""
+    text = str(seed)
+    for position, char in enumerate(text):
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise UsageError(
+                f"the seed holds the control character {char!r} at position {position + 1}: "
+                "use letters, digits and punctuation"
+            )
+    return text
 
 
 def default_min_region(stars: int) -> int:
@@ -113,11 +143,16 @@ def connected(cells: set[Cell]) -> bool:
     return len(seen) == len(cells)
 
 
-def plant(size: int, stars: int, rng: random.Random) -> list[Cell] | None:
+def plant(
+    size: int, stars: int, rng: random.Random, deadline: float | None = None
+) -> list[Cell] | None:
     """A random valid placement of S stars per row and column (0-based), or None."""
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
     randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
-    found = list(Solver(rows, clingo_args=randomly).solutions(1, timeout=60))
+    solver = Solver(rows, clingo_args=randomly)
+    found = list(solver.solutions(1, timeout=min(60, time_left(deadline) or 60)))
+    if solver.last.timed_out:
+        time_left(deadline)
     return [(r - 1, c - 1) for r, c in found[0].stars] if found else None
 
 
@@ -168,14 +203,21 @@ def grow(owner: Grid, rng: random.Random) -> Grid:
 
 
 def compact(
-    regions: Regions, planted: set[Cell], rng: random.Random, moves: int, min_region: int
+    regions: Regions,
+    planted: set[Cell],
+    rng: random.Random,
+    moves: int,
+    min_region: int,
+    deadline: float | None = None,
 ) -> None:
     """Shorten the region borders, keeping regions connected and their planted stars.
 
     Moves star-free cells, and swaps two star cells, between neighbouring regions.
     """
     size = regions.size
-    for _ in range(moves):
+    for move in range(moves):
+        if move % 256 == 0:
+            time_left(deadline)
         r, c = rng.randrange(size), rng.randrange(size)
         others = regions.neighbours(r, c)
         if not others:
@@ -207,10 +249,14 @@ def compact(
                 regions.move(cell, label)
 
 
-def open_cells(regions: Regions, stars: int) -> set[Cell] | None:
+def open_cells(regions: Regions, stars: int, deadline: float | None = None) -> set[Cell] | None:
     """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
+    time_left(deadline)
     solver = Solver(Board.from_rows(regions.grid, stars))
-    brave, cautious = solver.consequences("brave"), solver.consequences("cautious")
+    brave = solver.consequences("brave", time_left(deadline))
+    cautious = solver.consequences("cautious", time_left(deadline))
+    if solver.last.timed_out:
+        raise _Late
     if brave is None or cautious is None:
         return None
     return {(r - 1, c - 1) for r, c in brave - cautious}
@@ -228,15 +274,13 @@ def repair(
     """Move cells until the board has one solution.
 
     False when `patience` tries in a row make no progress (a plateau: another seed does
-    better than waiting) or the deadline passes.
+    better than waiting); raises _Late when the deadline passes.
     """
-    undecided = open_cells(regions, stars) or set()
+    undecided = open_cells(regions, stars, deadline) or set()
     size = regions.size
     stale = 0
     while undecided and stale < patience:
         stale += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            return False
         r, c = rng.choice(sorted(undecided - planted))
         if rng.random() < 0.5:  # or a cell near it, so that region borders can reach it
             r = min(size - 1, max(0, r + rng.randint(-2, 2)))
@@ -248,7 +292,7 @@ def repair(
         if not targets or len(regions.cells[old]) <= min_region:
             continue
         regions.move((r, c), rng.choice(targets))
-        tally = open_cells(regions, stars)
+        tally = open_cells(regions, stars, deadline)
         if connected(regions.cells[old]) and tally is not None and len(tally) <= len(undecided):
             stale = 0 if len(tally) < len(undecided) else stale
             undecided = tally
@@ -267,22 +311,41 @@ def generate_one(
     deadline: float | None = None,
 ) -> Generated | None:
     """One puzzle from a seed, or None when this seed does not lead to one (in time)."""
+    try:
+        return _generate_one(size, stars, check_seed(seed), min_region, patience, deadline)
+    except _Late:
+        return None
+
+
+def _generate_one(
+    size: int,
+    stars: int,
+    seed: str,
+    min_region: int | None,
+    patience: int,
+    deadline: float | None,
+) -> Generated | None:
+    """generate_one, raising _Late when the deadline passes."""
     started = time.perf_counter()
     minimum = default_min_region(stars) if min_region is None else min_region
     rng = random.Random(seed)
-    planted = plant(size, stars, rng)
+    planted = plant(size, stars, rng, deadline)
     if planted is None:
         return None
     regions = Regions(grow(claim(size, stars, planted), rng))
-    compact(regions, set(planted), rng, 10 * size**3, minimum)
+    compact(regions, set(planted), rng, 10 * size**3, minimum, deadline)
     if min(len(cells) for cells in regions.cells.values()) < minimum:
         return None
     if not repair(regions, set(planted), stars, rng, patience, minimum, deadline):
         return None
-    board = Board.from_rows(regions.grid, stars)
-    solver = Solver(board)
-    if solver.count().found != 1:  # the re-check by counting
+    time_left(deadline)
+    solver = Solver(Board.from_rows(regions.grid, stars))
+    search = solver.count(time_left(deadline))
+    if search.timed_out:
+        raise _Late
+    if search.found != 1:  # the re-check by counting
         return None
+    board = solver.board
     solution = Solution.from_cells(size, [(r + 1, c + 1) for r, c in planted], board)
     return Generated(board, solution, seed, time.perf_counter() - started)
 
@@ -318,8 +381,10 @@ def generate(
 
     Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ...; without a
     time limit the same seed always gives the same puzzles. A puzzle's `seconds` count
-    every attempt it took. Raises GenerateTimeout when one takes longer than `timeout`.
+    every attempt it took. Raises GenerateTimeout when one takes longer than `timeout`,
+    and UsageError for a seed holding a control character.
     """
+    seed = check_seed(seed)
     seen: set[tuple[str, ...]] = set()
     for index in range(count):
         started = time.perf_counter()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import stat
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from starbattle import Board, UsageError, check, read_board, write_board
 from starbattle.facts import region_terms
 from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
+from starbattle.generate import GenerateTimeout, generate
 from starbattle.solver import Solver
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -137,3 +139,21 @@ def test_d1_output_equal_to_the_input_is_replaced_after_reading(tmp_path: Path) 
         stream.write(str(write_board(read_board(str(path)), "json")))
     assert read_board(str(path)).regions == read_board(PZPRJS).regions
     assert path.read_text().startswith("{")
+
+
+def test_d23_generate_keeps_its_time_limit() -> None:
+    started = time.perf_counter()
+    with pytest.raises(GenerateTimeout, match="could not be made in 1 s"):
+        list(generate(30, 6, seed="x", timeout=1))
+    assert time.perf_counter() - started < 1.5
+
+
+@pytest.mark.parametrize("seed", ["a\nb", "a\rb", "\x00", "tab\there", "a\u2028b", "rtl\u202e"])
+def test_d24_seed_with_a_control_character_is_refused(seed: str) -> None:
+    with pytest.raises(UsageError, match=r"^the seed holds the control character .* at position"):
+        next(generate(6, 1, seed=seed))
+
+
+def test_d24_printable_seeds_are_accepted() -> None:
+    (puzzle,) = generate(6, 1, seed="été 2026/№ 7 ★")
+    assert puzzle.seed == "été 2026/№ 7 ★/0/0" and check(puzzle.board, puzzle.solution.stars) == []
