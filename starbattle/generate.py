@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 from starbattle.board import Board, Cell, Solution
 from starbattle.errors import UsageError
+from starbattle.insight import fixed_by
+from starbattle.limits import TimeLimitReached, time_left
 from starbattle.solver import Solver
 
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -54,20 +56,6 @@ class Generated:
     solution: Solution
     seed: str
     seconds: float
-
-
-class _Late(Exception):
-    """The deadline of the puzzle being made has passed (caught in generate_one)."""
-
-
-def time_left(deadline: float | None) -> float | None:
-    """Seconds left before a deadline (None without one); raises _Late once it has passed."""
-    if deadline is None:
-        return None
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise _Late
-    return left
 
 
 def check_seed(seed: int | str) -> str:
@@ -253,13 +241,12 @@ def open_cells(regions: Regions, stars: int, deadline: float | None = None) -> s
     """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
     time_left(deadline)
     solver = Solver(Board.from_rows(regions.grid, stars))
-    brave = solver.consequences("brave", time_left(deadline))
-    cautious = solver.consequences("cautious", time_left(deadline))
-    if solver.last.timed_out:
-        raise _Late
-    if brave is None or cautious is None:
+    fixed = fixed_by(solver, time_left(deadline))
+    if fixed is None:
         return None
-    return {(r - 1, c - 1) for r, c in brave - cautious}
+    if not fixed.complete:
+        raise TimeLimitReached
+    return {(r - 1, c - 1) for r, c in fixed.open}
 
 
 def repair(
@@ -274,7 +261,7 @@ def repair(
     """Move cells until the board has one solution.
 
     False when `patience` tries in a row make no progress (a plateau: another seed does
-    better than waiting); raises _Late when the deadline passes.
+    better than waiting); raises TimeLimitReached when the deadline passes.
     """
     undecided = open_cells(regions, stars, deadline) or set()
     size = regions.size
@@ -313,7 +300,7 @@ def generate_one(
     """One puzzle from a seed, or None when this seed does not lead to one (in time)."""
     try:
         return _generate_one(size, stars, check_seed(seed), min_region, patience, deadline)
-    except _Late:
+    except TimeLimitReached:
         return None
 
 
@@ -325,7 +312,7 @@ def _generate_one(
     patience: int,
     deadline: float | None,
 ) -> Generated | None:
-    """generate_one, raising _Late when the deadline passes."""
+    """generate_one, raising TimeLimitReached when the deadline passes."""
     started = time.perf_counter()
     minimum = default_min_region(stars) if min_region is None else min_region
     rng = random.Random(seed)
@@ -342,7 +329,7 @@ def _generate_one(
     solver = Solver(Board.from_rows(regions.grid, stars))
     search = solver.count(time_left(deadline))
     if search.timed_out:
-        raise _Late
+        raise TimeLimitReached
     if search.found != 1:  # the re-check by counting
         return None
     board = solver.board

@@ -21,6 +21,7 @@ from starbattle.board import Board, Cell, Solution, check_king_capacity
 from starbattle.encodings import compose, king_rule_applies
 from starbattle.errors import EncodingError, UsageError
 from starbattle.facts import ACTIVE, STAR, board_facts, star_cell
+from starbattle.limits import TimeLimitReached
 
 _CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
 
@@ -215,11 +216,14 @@ class Solver:
         """The rule units a program can switch off (its active/1 externals), in order."""
         return list(self._units)
 
-    def core(self, on: Iterable[Unit], off: Iterable[Unit] = ()) -> list[Unit] | None:
+    def core(
+        self, on: Iterable[Unit], off: Iterable[Unit] = (), timeout: float | None = None
+    ) -> list[Unit] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not
-        necessarily minimal. Units in neither list are left free.
+        necessarily minimal. Units in neither list are left free. Raises TimeLimitReached
+        when `timeout` seconds pass first.
         """
         literals = self._units
         for literal in literals.values():  # [true] fixes an external; free it for assumptions
@@ -227,10 +231,12 @@ class Solver:
         assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
         core: list[int] = []
         self._control.configuration.solve.models = 1
-        with Interrupter(self._control, None, self.defer_interrupts) as stop:
+        with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
             stop.running = True
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
             stop.returned()
+        if result.unknown:
+            raise TimeLimitReached
         if result.satisfiable:
             return None
         chosen = set(core)

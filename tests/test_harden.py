@@ -4,6 +4,8 @@ without its fix."""
 from __future__ import annotations
 
 import os
+import random
+import signal
 import stat
 import threading
 import time
@@ -16,7 +18,8 @@ from starbattle import Board, UsageError, check, read_board, write_board
 from starbattle.facts import region_terms
 from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
-from starbattle.generate import GenerateTimeout, generate
+from starbattle.generate import GenerateTimeout, claim, generate, grow, plant
+from starbattle.insight import check_partial, fixed_cells
 from starbattle.solver import Solver
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -157,3 +160,43 @@ def test_d24_seed_with_a_control_character_is_refused(seed: str) -> None:
 def test_d24_printable_seeds_are_accepted() -> None:
     (puzzle,) = generate(6, 1, seed="été 2026/№ 7 ★")
     assert puzzle.seed == "été 2026/№ 7 ★/0/0" and check(puzzle.board, puzzle.solution.stars) == []
+
+
+def planted_board(size: int, stars: int) -> Board:
+    """A board of `size` regions cut around a random planted solution: many solutions, slow."""
+    rng = random.Random(1)
+    cells = plant(size, stars, rng)
+    assert cells is not None
+    return Board.from_rows(grow(claim(size, stars, cells), rng), stars)
+
+
+def test_d25_fixed_cells_time_limit_is_a_value() -> None:
+    board = planted_board(30, 3)  # enumerating its brave consequences takes minutes
+    started = time.perf_counter()
+    fixed = fixed_cells(board, timeout=0.5)
+    assert time.perf_counter() - started < 1.0
+    assert fixed is not None and not fixed.complete  # undecided, not "no solution"
+    assert fixed.stars == frozenset() and fixed.summary().endswith("undecided (time limit)")
+
+
+def test_d25_fixed_cells_within_the_limit_is_complete() -> None:
+    fixed = fixed_cells(read_board(PZPRJS), timeout=30)
+    (solution,) = Solver(read_board(PZPRJS)).solutions(0)
+    assert fixed is not None and fixed.complete and fixed.stars == frozenset(solution.stars)
+
+
+def test_d25_check_partial_time_limit_is_a_value() -> None:
+    board = planted_board(50, 5)  # a first solution takes ~1.5 s
+    started = time.perf_counter()
+    result = check_partial(board, [], [], against_solution=True, timeout=0.3)
+    assert time.perf_counter() - started < 0.8
+    assert result.extendable is None and not result.complete and result.first_wrong is None
+
+
+def test_d11_fixed_cells_stops_on_ctrl_c() -> None:
+    board = planted_board(30, 3)
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        fixed_cells(board)
+    assert time.perf_counter() - started < 1.0
