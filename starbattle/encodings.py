@@ -12,6 +12,37 @@ _INCLUDE = re.compile(r'^#include\s+"(?P<path>[^"]+)"\s*\.', re.MULTILINE)
 _REPLACES = re.compile(r"^%\s*replaces:(?P<files>.*)$", re.MULTILINE)
 
 
+def read_program(path: Path) -> str:
+    """The text of a program file; an EncodingError naming the place of a byte that is not UTF-8.
+
+    clingo itself would abort the whole process on such a byte (its messages cannot be decoded).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise EncodingError(f"cannot read the program: {error.strerror}", file=str(path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        raise EncodingError(
+            f"not UTF-8 text (byte {error.start}): save the program as UTF-8",
+            file=str(path),
+            line=data.count(b"\n", 0, error.start) + 1,
+            column=error.start - line_start + 1,
+        ) from None
+
+
+def check_program(path: Path, seen: frozenset[Path] = frozenset()) -> None:
+    """Check that a program file and the files it #includes (found beside it) are UTF-8."""
+    text = read_program(path)
+    seen |= {path.resolve()}
+    for match in _INCLUDE.finditer(text):
+        included = path.parent / match["path"]
+        if included.is_file() and included.resolve() not in seen:
+            check_program(included, seen)
+
+
 def encodings_dir() -> Path:
     """The folder holding starbattle.lp: inside the installed package, else the checkout's."""
     package = Path(__file__).resolve().parent
@@ -48,10 +79,7 @@ class Variant:
     @classmethod
     def from_path(cls, path: Path) -> Variant:
         """Read a variant's header: its title line and an optional `replaces:` line of files."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise EncodingError(f"cannot read the variant: {error}", file=str(path)) from None
+        text = read_program(path)
         first = next((line for line in text.splitlines() if line.startswith("%")), "%")
         replaces = _REPLACES.search(text)
         title = first.lstrip("% ").strip()
@@ -96,6 +124,7 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
         path = Path(encoding)
         if not path.is_file():
             raise UsageError(f"no such encoding file: {encoding}")
+        check_program(path)
         for variant in chosen:
             if variant.replaces:
                 raise UsageError(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import stat
 import threading
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from helpers import INSTANCES
 
-from starbattle import Board, UsageError, check, read_board, write_board
+from starbattle import Board, EncodingError, UsageError, check, read_board, write_board
 from starbattle.facts import region_terms
 from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
@@ -200,3 +201,25 @@ def test_d11_fixed_cells_stops_on_ctrl_c() -> None:
     with pytest.raises(KeyboardInterrupt):
         fixed_cells(board)
     assert time.perf_counter() - started < 1.0
+
+
+@pytest.mark.parametrize(
+    ("content", "place"),
+    [(b"caf\xe9(1).\n", ":1:4: not UTF-8 text (byte 3)"), (b"a.\nx :- \xff.\n", ":2:6:")],
+)
+def test_d21_program_that_is_not_utf8_is_one_line(
+    tmp_path: Path, content: bytes, place: str
+) -> None:
+    program = tmp_path / "mine.lp"
+    program.write_bytes(content)
+    with pytest.raises(EncodingError, match=r"^.*mine\.lp" + re.escape(place)):
+        Solver(read_board(PZPRJS), encoding=str(program))
+    with pytest.raises(EncodingError, match=r"mine\.lp" + re.escape(place)):
+        Solver(read_board(PZPRJS), variants=(str(program),))
+
+
+def test_d21_included_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "rules.lp").write_bytes(b"% rules\ncaf\xe9(1).\n")
+    (tmp_path / "main.lp").write_text('#include "rules.lp".\n')
+    with pytest.raises(EncodingError, match=r"rules\.lp:2:4: not UTF-8 text \(byte 11\)"):
+        Solver(read_board(PZPRJS), encoding=str(tmp_path / "main.lp"))
