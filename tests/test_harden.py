@@ -19,7 +19,7 @@ from starbattle import Board, EncodingError, UsageError, check, read_board, writ
 from starbattle.facts import region_terms
 from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
-from starbattle.generate import GenerateTimeout, claim, generate, grow, plant
+from starbattle.generate import GenerateTimeout, canonical, claim, generate, grow, plant
 from starbattle.insight import check_partial, fixed_cells
 from starbattle.solver import Solver
 
@@ -145,11 +145,16 @@ def test_d1_output_equal_to_the_input_is_replaced_after_reading(tmp_path: Path) 
     assert path.read_text().startswith("{")
 
 
+# Time limits are checked loosely here (a stop within seconds, not minutes: the machine is
+# shared); their precision is measured by benchmarks/limits.py.
+SLACK = 2.0
+
+
 def test_d23_generate_keeps_its_time_limit() -> None:
     started = time.perf_counter()
     with pytest.raises(GenerateTimeout, match="could not be made in 1 s"):
-        list(generate(30, 6, seed="x", timeout=1))
-    assert time.perf_counter() - started < 1.5
+        list(generate(60, 6, seed="x", timeout=1))  # took over 100 s
+    assert time.perf_counter() - started < 1 + SLACK
 
 
 @pytest.mark.parametrize("seed", ["a\nb", "a\rb", "\x00", "tab\there", "a\u2028b", "rtl\u202e"])
@@ -175,7 +180,7 @@ def test_d25_fixed_cells_time_limit_is_a_value() -> None:
     board = planted_board(30, 3)  # enumerating its brave consequences takes minutes
     started = time.perf_counter()
     fixed = fixed_cells(board, timeout=0.5)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 0.5 + SLACK
     assert fixed is not None and not fixed.complete  # undecided, not "no solution"
     assert fixed.stars == frozenset() and fixed.summary().endswith("undecided (time limit)")
 
@@ -190,7 +195,7 @@ def test_d25_check_partial_time_limit_is_a_value() -> None:
     board = planted_board(50, 5)  # a first solution takes ~1.5 s
     started = time.perf_counter()
     result = check_partial(board, [], [], against_solution=True, timeout=0.3)
-    assert time.perf_counter() - started < 0.8
+    assert time.perf_counter() - started < 0.3 + SLACK
     assert result.extendable is None and not result.complete and result.first_wrong is None
 
 
@@ -200,7 +205,7 @@ def test_d11_fixed_cells_stops_on_ctrl_c() -> None:
     started = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
         fixed_cells(board)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 0.3 + SLACK
 
 
 @pytest.mark.parametrize(
@@ -223,3 +228,13 @@ def test_d21_included_file_that_is_not_utf8_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "main.lp").write_text('#include "rules.lp".\n')
     with pytest.raises(EncodingError, match=r"rules\.lp:2:4: not UTF-8 text \(byte 11\)"):
         Solver(read_board(PZPRJS), encoding=str(tmp_path / "main.lp"))
+
+
+@pytest.mark.parametrize("ending", ["\n", "\n\n", "\n/\n", "/", "//", "\n\n\n", "\n   \n", "\n/"])
+def test_d5_pzprv3_without_answers_may_end_in_blank_lines_or_slashes(ending: str) -> None:
+    board = read_board(PZPRJS)
+    rooms_only = "\n".join(str(write_board(board, "pzprv3")).splitlines()[:12])
+    if ending.startswith("/"):
+        rooms_only = rooms_only.replace("\n", "/")
+    read = parse_board(rooms_only + ending)
+    assert canonical(read) == canonical(board) and not read.given_stars
