@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import signal
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from starbattle.report import EXIT_ERROR, unique_verdict
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
     from starbattle.solver import Search
 
 Item = TypeVar("Item")
@@ -79,11 +83,6 @@ class Tally:
         return f"{self.puzzles} puzzles: {', '.join(parts) or 'none'} ({seconds:.1f} s)"
 
 
-def _ignore_sigint() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops them all."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def chunk_size(items: int, jobs: int) -> int:
     """How many puzzles a worker takes at a time: few for short lists, up to 64 for long."""
     return max(1, min(64, items // (jobs * 8)))
@@ -94,6 +93,8 @@ def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -
 
     With one job everything runs here, so the work may stream its own output; with more,
     each outcome is yielded when it and all before it are done. Ctrl-C stops every worker.
+    A worker that dies (e.g. killed by the out-of-memory killer) costs only the item it was
+    working on, which gets an error outcome; a new worker takes over the rest of its share.
     """
     if jobs == 1 or len(items) < 2:
         yield from map(work, items)
@@ -102,11 +103,132 @@ def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    workers = min(jobs, len(items))
-    pool = context.Pool(workers, initializer=_ignore_sigint)
+    pool = _Pool(context, work, min(jobs, len(items)))
     try:
-        yield from pool.imap(work, items, chunksize=chunk_size(len(items), workers))
-        pool.close()
+        yield from pool.run(items)
     finally:
-        pool.terminate()
-        pool.join()
+        pool.stop()
+
+
+def lost_outcome(item: object, index: int, cause: str) -> Outcome:
+    """The error outcome of an item whose worker process died while working on it."""
+    named = isinstance(item, tuple) and item and isinstance(item[0], str)
+    identifier = item[0] if named else f"#{index + 1}"  # type: ignore[index]
+    note = (
+        f"starbattle-asp: error: {identifier}: the worker process died ({cause}) while "
+        "solving it, e.g. out of memory; the other puzzles are not affected"
+    )
+    return Outcome(identifier, [], [note], EXIT_ERROR, "error")
+
+
+def _serve(work: Callable[[Any], Outcome], connection: Connection) -> None:
+    """A worker: solve each chunk of (index, item) it is sent, sending back each result."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers on Ctrl-C
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and with SIGTERM a worker ends silently
+    with connection:
+        while True:
+            try:
+                chunk = connection.recv()
+            except EOFError:  # the parent is done
+                return
+            for index, item in chunk:
+                try:
+                    connection.send((index, work(item), None))
+                except Exception as error:  # a bug: the parent raises it
+                    connection.send((index, None, RuntimeError(f"{type(error).__name__}: {error}")))
+
+
+@dataclass
+class _Worker:
+    """A worker process, the parent's end of its pipe, and the indices it has not answered."""
+
+    process: BaseProcess
+    connection: Connection
+    owed: deque[int] = field(default_factory=deque)
+
+
+class _Pool:
+    """Worker processes fed chunks of items through pipes; a dead worker is replaced.
+
+    multiprocessing.Pool loses the task of a worker that dies and then waits for it forever,
+    and concurrent.futures cannot tell which task a dead worker held: hence this small pool.
+    """
+
+    def __init__(self, context: Any, work: Callable[[Any], Outcome], size: int) -> None:
+        self.context = context
+        self.work = work
+        self.size = size
+        self.workers: list[_Worker] = []
+
+    def start(self) -> _Worker:
+        """Start one worker (its end of the pipe is closed here, so its death is an EOF)."""
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(target=_serve, args=(self.work, theirs), daemon=True)
+        process.start()
+        theirs.close()
+        worker = _Worker(process, ours)
+        self.workers.append(worker)
+        return worker
+
+    def run(self, items: list[Any]) -> Iterator[Outcome]:
+        """Yield the outcome of every item in order."""
+        from multiprocessing.connection import wait
+
+        pending = deque(enumerate(items))
+        done: dict[int, Outcome] = {}
+        step = chunk_size(len(items), self.size)
+        following = 0
+        while following < len(items):
+            while following in done:
+                yield done.pop(following)
+                following += 1
+            if following == len(items):
+                return
+            while len(self.workers) < min(self.size, len(items) - following):
+                self.start()
+            for worker in self.workers:
+                if pending and not worker.owed:
+                    chunk = [pending.popleft() for _ in range(min(step, len(pending)))]
+                    worker.owed.extend(index for index, _ in chunk)
+                    with suppress(OSError):  # a dead worker: found below, its chunk requeued
+                        worker.connection.send(chunk)
+            ready = wait([worker.connection for worker in self.workers if worker.owed])
+            for worker in [w for w in self.workers if w.connection in ready]:
+                self.receive(worker, items, pending, done)
+
+    def receive(
+        self,
+        worker: _Worker,
+        items: list[Any],
+        pending: deque[tuple[int, Any]],
+        done: dict[int, Outcome],
+    ) -> None:
+        """Take a worker's answers; if it died, fail its current item and requeue the rest."""
+        try:
+            while worker.connection.poll():
+                index, outcome, error = worker.connection.recv()
+                if error is not None:
+                    raise error
+                done[index] = outcome
+                worker.owed.remove(index)
+            return
+        except (EOFError, OSError):
+            pass
+        worker.connection.close()
+        worker.process.join(5)
+        code = worker.process.exitcode
+        cause = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
+        self.workers.remove(worker)
+        if worker.owed:
+            lost = worker.owed.popleft()
+            done[lost] = lost_outcome(items[lost], lost, cause)
+            pending.extendleft((index, items[index]) for index in reversed(worker.owed))
+
+    def stop(self) -> None:
+        """End every worker: at once (after Ctrl-C or an error), or as they finish."""
+        for worker in self.workers:
+            worker.connection.close()
+            worker.process.terminate()
+        for worker in self.workers:
+            worker.process.join()
+        self.workers.clear()

@@ -3,6 +3,8 @@ without its fix."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import random
 import re
@@ -13,14 +15,16 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import INSTANCES
+from helpers import INSTANCES, start
 
 from starbattle import Board, EncodingError, UsageError, check, read_board, write_board
+from starbattle.batch import Outcome, run_all
 from starbattle.facts import region_terms
 from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
 from starbattle.generate import GenerateTimeout, canonical, claim, generate, grow, plant
 from starbattle.insight import check_partial, fixed_cells
+from starbattle.report import EXIT_ERROR
 from starbattle.solver import Solver
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -238,3 +242,67 @@ def test_d5_pzprv3_without_answers_may_end_in_blank_lines_or_slashes(ending: str
         rooms_only = rooms_only.replace("\n", "/")
     read = parse_board(rooms_only + ending)
     assert canonical(read) == canonical(board) and not read.given_stars
+
+
+def solve_or_die(item: tuple[str, str]) -> Outcome:
+    """Work for run_all: an item named 'die' kills its own worker process."""
+    if item[0] == "die":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return Outcome(item[0], [item[1].upper()], [], 0, "unique")
+
+
+def hang_alarm(signum: int, frame: object) -> None:
+    """SIGALRM during a test: it hangs."""
+    raise TimeoutError("hangs")
+
+
+def test_d12_a_dead_worker_costs_only_its_puzzle() -> None:
+    items = [(f"p{k}", f"board {k}") for k in range(40)]
+    items[5] = items[23] = ("die", "x")
+    before = signal.signal(signal.SIGALRM, hang_alarm)
+    signal.alarm(60)  # multiprocessing.Pool waited forever for the lost puzzle
+    try:
+        outcomes = list(run_all(solve_or_die, items, jobs=2))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert [o.identifier for o in outcomes] == [name for name, _ in items]
+    for outcome, (name, text) in zip(outcomes, items, strict=True):
+        if name == "die":
+            assert outcome.verdict == "error" and outcome.code == EXIT_ERROR
+            assert "worker process died (killed by signal 9)" in outcome.notes[0]
+        else:
+            assert outcome.lines == [text.upper()] and outcome.verdict == "unique"
+
+
+def children(pid: int) -> list[int]:
+    """The process ids of a process's children (Linux)."""
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat_file.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat_file.parent.name))
+    return found
+
+
+@pytest.mark.slow
+def test_d12_worker_killed_mid_run_the_run_finishes(tmp_path: Path) -> None:
+    board = json.loads(str(write_board(planted_board(30, 3), "json")))  # counting takes minutes
+    path = tmp_path / "slow.jsonl"
+    path.write_text("".join(json.dumps({**board, "id": f"p{k}"}) + "\n" for k in range(8)))
+    child = start([str(path), "--count", "--timeout", "1", "-j", "2", "-f", "json"])
+    assert child.stdout is not None and child.stderr is not None
+    first = child.stdout.readline()  # the first puzzle is done: both workers are busy
+    workers = children(child.pid)
+    assert workers
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        rest, errors = child.communicate(timeout=60)  # multiprocessing.Pool hung here
+    finally:
+        child.kill()
+    assert child.returncode == EXIT_ERROR
+    records = [json.loads(line) for line in [first, *rest.splitlines()]]
+    overall = records[-1]
+    assert overall["puzzles"] == 8 and overall["error"] == 1 and overall["not_unique"] == 7
+    assert len([r for r in records if r["type"] == "summary"]) == 7
+    assert "the worker process died (killed by signal 9)" in errors and "Traceback" not in errors
