@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from starbattle import Board, StarBattleError, read_board, write_board
 from starbattle.formats import READERS, TEXT_WRITERS, parse_board, read_text
 from starbattle.formats.answer import read_answer
-from starbattle.fuzzing import mutate
+from fuzzing import mutate
 
 SEEDS = [
     write_board(read_board(str(INSTANCES / name)), fmt)
