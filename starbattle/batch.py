@@ -1,8 +1,7 @@
-"""Solve many puzzles, in several processes when asked: outcomes in input order, and a tally."""
+"""Many puzzles, in several processes when asked: results in input order, and a tally."""
 
 from __future__ import annotations
 
-import signal
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
@@ -10,41 +9,15 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from starbattle.report import EXIT_ERROR, unique_verdict
+from starbattle.interrupts import ignore_in_worker
+from starbattle.results import EXIT_ERROR, VERDICTS, Message, Outcome
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
-    from starbattle.solver import Search
-
 Item = TypeVar("Item")
-
-VERDICTS = ("unique", "not unique", "solved", "no solution", "undecided", "error")
-"""What one puzzle's run settled: 'solved' when a solution was found and uniqueness was not
-asked (--fixed), 'undecided' when a time limit (or -n) stopped the search before it could
-tell."""
-
-
-def verdict(search: Search | None, code: int) -> str:
-    """The verdict of one puzzle's run from its last search and its exit code."""
-    if search is None:
-        return "error" if code == EXIT_ERROR else "solved" if code == 0 else "no solution"
-    if search.found == 0:
-        return "no solution" if search.exhausted else "undecided"
-    unique = unique_verdict(search)
-    return "undecided" if unique is None else "unique" if unique else "not unique"
-
-
-@dataclass
-class Outcome:
-    """One puzzle's run: its output lines, its messages for stderr, exit code and verdict."""
-
-    identifier: str
-    lines: list[str]
-    notes: list[str]
-    code: int
-    verdict: str
+Result = TypeVar("Result")
 
 
 @dataclass
@@ -88,13 +61,19 @@ def chunk_size(items: int, jobs: int) -> int:
     return max(1, min(64, items // (jobs * 8)))
 
 
-def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -> Iterator[Outcome]:
+def run_all(
+    work: Callable[[Item], Result],
+    items: list[Item],
+    jobs: int = 1,
+    lost: Callable[[Item, str], Result] | None = None,
+) -> Iterator[Result]:
     """Yield work(item) for every item in order, computed in `jobs` processes.
 
     With one job everything runs here, so the work may stream its own output; with more,
-    each outcome is yielded when it and all before it are done. Ctrl-C stops every worker.
+    each result is yielded when it and all before it are done. Ctrl-C stops every worker.
     A worker that dies (e.g. killed by the out-of-memory killer) costs only the item it was
-    working on, which gets an error outcome; a new worker takes over the rest of its share.
+    working on, whose result is then lost(item, cause) (default: lost_items, an error
+    Message and Outcome); a new worker takes over the rest of its share.
     """
     if jobs == 1 or len(items) < 2:
         yield from map(work, items)
@@ -103,28 +82,26 @@ def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = _Pool(context, work, min(jobs, len(items)))
+    pool = _Pool(context, work, min(jobs, len(items)), lost or lost_items)
     try:
         yield from pool.run(items)
     finally:
         pool.stop()
 
 
-def lost_outcome(item: object, index: int, cause: str) -> Outcome:
-    """The error outcome of an item whose worker process died while working on it."""
-    named = isinstance(item, tuple) and item and isinstance(item[0], str)
-    identifier = item[0] if named else f"#{index + 1}"  # type: ignore[index]
-    note = (
-        f"starbattle-asp: error: {identifier}: the worker process died ({cause}) while "
-        "solving it, e.g. out of memory; the other puzzles are not affected"
+def lost_items(item: Any, cause: str) -> list[Message | Outcome]:
+    """The items of a puzzle whose worker process died: an error message and outcome."""
+    identifier = getattr(item, "identifier", str(item))
+    text = (
+        f"{identifier}: the worker process died ({cause}) while solving it, e.g. out of "
+        "memory; the other puzzles go on"
     )
-    return Outcome(identifier, [], [note], EXIT_ERROR, "error")
+    return [Message(text, "error"), Outcome(identifier, "error", EXIT_ERROR)]
 
 
-def _serve(work: Callable[[Any], Outcome], connection: Connection) -> None:
-    """A worker: solve each chunk of (index, item) it is sent, sending back each result."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers on Ctrl-C
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and with SIGTERM a worker ends silently
+def _serve(work: Callable[[Any], Any], connection: Connection) -> None:
+    """A worker: run each chunk of (index, item) it is sent, sending back each result."""
+    ignore_in_worker()
     with connection:
         while True:
             try:
@@ -154,28 +131,33 @@ class _Pool:
     and concurrent.futures cannot tell which task a dead worker held: hence this small pool.
     """
 
-    def __init__(self, context: Any, work: Callable[[Any], Outcome], size: int) -> None:
+    def __init__(
+        self,
+        context: Any,
+        work: Callable[[Any], Any],
+        size: int,
+        lost: Callable[[Any, str], Any],
+    ) -> None:
         self.context = context
         self.work = work
         self.size = size
+        self.lost = lost
         self.workers: list[_Worker] = []
 
-    def start(self) -> _Worker:
+    def start(self) -> None:
         """Start one worker (its end of the pipe is closed here, so its death is an EOF)."""
         ours, theirs = self.context.Pipe()
         process = self.context.Process(target=_serve, args=(self.work, theirs), daemon=True)
         process.start()
         theirs.close()
-        worker = _Worker(process, ours)
-        self.workers.append(worker)
-        return worker
+        self.workers.append(_Worker(process, ours))
 
-    def run(self, items: list[Any]) -> Iterator[Outcome]:
-        """Yield the outcome of every item in order."""
+    def run(self, items: list[Any]) -> Iterator[Any]:
+        """Yield the result of every item in order."""
         from multiprocessing.connection import wait
 
         pending = deque(enumerate(items))
-        done: dict[int, Outcome] = {}
+        done: dict[int, Any] = {}
         step = chunk_size(len(items), self.size)
         following = 0
         while following < len(items):
@@ -201,15 +183,15 @@ class _Pool:
         worker: _Worker,
         items: list[Any],
         pending: deque[tuple[int, Any]],
-        done: dict[int, Outcome],
+        done: dict[int, Any],
     ) -> None:
-        """Take a worker's answers; if it died, fail its current item and requeue the rest."""
+        """Take a worker's results; if it died, its current item is lost, the rest requeued."""
         try:
             while worker.connection.poll():
-                index, outcome, error = worker.connection.recv()
+                index, result, error = worker.connection.recv()
                 if error is not None:
                     raise error
-                done[index] = outcome
+                done[index] = result
                 worker.owed.remove(index)
             return
         except (EOFError, OSError):
@@ -221,11 +203,11 @@ class _Pool:
         self.workers.remove(worker)
         if worker.owed:
             lost = worker.owed.popleft()
-            done[lost] = lost_outcome(items[lost], lost, cause)
+            done[lost] = self.lost(items[lost], cause)
             pending.extendleft((index, items[index]) for index in reversed(worker.owed))
 
     def stop(self) -> None:
-        """End every worker: at once (after Ctrl-C or an error), or as they finish."""
+        """End every worker at once (they are idle, or the run was stopped)."""
         for worker in self.workers:
             worker.connection.close()
             worker.process.terminate()

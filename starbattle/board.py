@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from starbattle.errors import BoardError
@@ -10,6 +10,37 @@ from starbattle.limits import MAX_SIZE
 
 Cell = tuple[int, int]
 """A cell as (row, column), both 1-based."""
+
+
+def pieces(
+    cells: Iterable[Cell], linked: Callable[[Cell, Cell], bool] | None = None
+) -> list[list[Cell]]:
+    """The 4-connected pieces of a set of cells, in order of their first cell (the one flood fill).
+
+    `linked(a, b)` may keep two neighbouring cells apart (a wall between them).
+    """
+    order = list(cells)
+    members = set(order)
+    seen: set[Cell] = set()
+    found = []
+    for start in order:
+        if start in seen:
+            continue
+        seen.add(start)
+        piece, stack = [start], [start]
+        while stack:
+            r, c = stack.pop()
+            for step in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+                if (
+                    step in members
+                    and step not in seen
+                    and (linked is None or linked((r, c), step))
+                ):
+                    seen.add(step)
+                    piece.append(step)
+                    stack.append(step)
+        found.append(piece)
+    return found
 
 
 @dataclass(frozen=True)
@@ -123,6 +154,14 @@ class Board:
                 if label is not None:
                     cells[label].append((r, c))
         return cells
+
+    def split_regions(self) -> dict[str, int]:
+        """The regions that lie in several separate pieces, with how many."""
+        return {
+            label: count
+            for label, cells in self.region_cells().items()
+            if (count := len(pieces(cells))) > 1
+        }
 
     def with_stars(self, stars: int) -> Board:
         """The same board with another star count."""

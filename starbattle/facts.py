@@ -15,6 +15,8 @@ BLOCKED = "blocked"
 GIVEN_STAR = "given_star"
 GIVEN_BLANK = "given_blank"
 STAR = "star"
+KING_RULE = "king_rule"
+"""king_rule: the program holds the king rule (stars never touch), defined by notouch.lp."""
 ACTIVE = "active"
 """active(U): the rule unit U holds (externals of encodings/explain.lp)."""
 

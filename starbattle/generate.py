@@ -27,7 +27,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from starbattle.board import Board, Cell, Solution
+from starbattle.board import Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
 from starbattle.insight import fixed_by
 from starbattle.limits import TimeLimitReached, time_left
@@ -118,17 +118,7 @@ class Regions:
 
 def connected(cells: set[Cell]) -> bool:
     """Whether a non-empty set of cells is 4-connected."""
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in NEIGHBOURS:
-            if (r + dr, c + dc) in cells and (r + dr, c + dc) not in seen:
-                seen.add((r + dr, c + dc))
-                stack.append((r + dr, c + dc))
-    return len(seen) == len(cells)
+    return len(pieces(cells)) == 1
 
 
 def plant(

@@ -6,21 +6,19 @@ The only module that imports clingo.
 from __future__ import annotations
 
 import re
-import signal
-import socket
-import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import clingo
-from clingo._internal import _c_call, _ffi, _handle_error, _lib  # see _shown_keys
 
 from starbattle.board import Board, Cell, Solution, check_king_capacity
-from starbattle.encodings import compose, king_rule_applies
+from starbattle.encodings import compose
 from starbattle.errors import EncodingError, UsageError
-from starbattle.facts import ACTIVE, STAR, board_facts, star_cell
+from starbattle.facts import ACTIVE, KING_RULE, STAR, board_facts
+from starbattle.fastpath import star_reader
+from starbattle.interrupts import Guard
 from starbattle.limits import TimeLimitReached
 
 _CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
@@ -30,10 +28,9 @@ Unit = tuple[str, tuple[int | str, ...]]
 
 
 @lru_cache(maxsize=64)
-def _program(encoding: str | None, variants: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
-    """The files of a composed program and whether it holds the king rule (found once)."""
-    files = compose(encoding, variants)
-    return tuple(str(path) for path in files), king_rule_applies(files)
+def _program(encoding: str | None, variants: tuple[str, ...]) -> tuple[str, ...]:
+    """The files of a composed program (resolved once per program)."""
+    return tuple(str(path) for path in compose(encoding, variants))
 
 
 def _unit(symbol: clingo.Symbol) -> Unit:
@@ -43,89 +40,6 @@ def _unit(symbol: clingo.Symbol) -> Unit:
         for argument in symbol.arguments
     )
     return symbol.name, arguments
-
-
-class Interrupter:
-    """Stops a running search from other threads: at a time limit, and on Ctrl-C.
-
-    Solving runs in the caller's thread (clingo's async mode makes every model cross threads
-    and fight for the GIL, ~2x slower), where Python cannot run its SIGINT handler until
-    clingo returns, and where a KeyboardInterrupt raised inside one of clingo's callbacks
-    aborts the process. So while a search runs, a watcher thread reads the signal wakeup fd
-    and interrupts clingo, SIGINT itself only sets a flag, and KeyboardInterrupt is raised
-    once clingo has returned (`returned`). This is done only in the main thread with Python's
-    default SIGINT handler and a free wakeup fd; elsewhere Ctrl-C behaves as Python's does.
-    """
-
-    def __init__(self, control: clingo.Control, timeout: float | None, defer: bool) -> None:
-        self._control = control
-        self._defer = defer
-        self._timer = None if timeout is None else threading.Timer(timeout, self._expire)
-        self._writer: socket.socket | None = None
-        self.timed_out = False
-        self.interrupted = False
-        self.running = False
-        """True while clingo runs; Ctrl-C at other times raises at once unless deferred."""
-
-    def _expire(self) -> None:
-        """The time limit passed: stop the search."""
-        self.timed_out = True
-        self._control.interrupt()
-
-    def _watch(self, reader: socket.socket) -> None:
-        """Interrupt clingo whenever SIGINT arrives; end when the writer closes."""
-        with reader:
-            while data := reader.recv(64):
-                if signal.SIGINT in data:
-                    self.interrupted = True
-                    self._control.interrupt()
-
-    def _on_sigint(self, signum: int, frame: object) -> None:
-        """Python's part of Ctrl-C: note it while clingo runs, else raise as usual.
-
-        While clingo runs, the watcher has already stopped it; between models the caller's
-        own code is running and gets its KeyboardInterrupt at once, unless it asked to have
-        it deferred to the next model boundary.
-        """
-        if not (self.running or self._defer):
-            raise KeyboardInterrupt
-        self.interrupted = True
-
-    def returned(self) -> None:
-        """Call when clingo has returned: raise KeyboardInterrupt if Ctrl-C stopped it."""
-        self.running = False
-        if self.interrupted:
-            self.interrupted = False
-            raise KeyboardInterrupt
-
-    def __enter__(self) -> Interrupter:
-        if self._timer is not None:
-            self._timer.daemon = True
-            self._timer.start()
-        if (
-            threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        ):
-            reader, writer = socket.socketpair()
-            writer.setblocking(False)
-            if signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False) == -1:
-                self._writer = writer
-                signal.signal(signal.SIGINT, self._on_sigint)
-                threading.Thread(target=self._watch, args=(reader,), daemon=True).start()
-            else:  # someone else's wakeup fd: give it back and do without the watcher
-                signal.set_wakeup_fd(-1)
-                reader.close()
-                writer.close()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self._writer is not None:
-            signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-            self._writer.close()  # ends the watcher's recv
-            self._writer = None
 
 
 @dataclass
@@ -170,9 +84,6 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
-    defer_interrupts: bool = False
-    """Deliver a Ctrl-C that comes between models at the next model boundary, so that the
-    caller's handling of a solution (e.g. printing it) is never cut in half."""
     messages: list[str] = field(default_factory=list, init=False)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search, init=False)
@@ -181,9 +92,7 @@ class Solver:
 
     def __post_init__(self) -> None:
         """Load the program and the board's facts, and ground them."""
-        files, king_rule = _program(self.encoding, self.variants)
-        if king_rule:
-            check_king_capacity(self.board)
+        files = _program(self.encoding, self.variants)
         arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
@@ -203,10 +112,11 @@ class Solver:
         except RuntimeError as error:
             raise self._program_error(error, files) from None
         self.ground_seconds = time.perf_counter() - started
-        # The cell of each shown symbol, filled as models come, keyed by the symbol's integer
-        # representation: hashing Symbol objects goes through cffi on every lookup and costs
-        # ~4x more (clingo 5.x, pinned in pyproject.toml). None for symbols that are no star.
-        self._cells: dict[int, Cell | None] = {}
+        king_rule = self._control.symbolic_atoms[clingo.Function(KING_RULE)]
+        if king_rule is not None and king_rule.is_fact:  # the program says stars never touch
+            check_king_capacity(self.board)
+        self._stars = star_reader(self.board.size)
+        self._shows_stars = self.encoding is None  # the shipped program does; check others once
         self._units: dict[Unit, int] = {
             _unit(atom.symbol.arguments[0]): atom.literal
             for atom in self._control.symbolic_atoms.by_signature(ACTIVE, 1)
@@ -231,10 +141,8 @@ class Solver:
         assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
         core: list[int] = []
         self._control.configuration.solve.models = 1
-        with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
-            stop.running = True
+        with Guard(self._control, timeout) as guard, guard.clingo():
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
-            stop.returned()
         if result.unknown:
             raise TimeLimitReached
         if result.satisfiable:
@@ -267,32 +175,23 @@ class Solver:
         if next(iter(self._control.symbolic_atoms.by_signature(STAR, 2)), None) is None:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
         self._control.configuration.solve.models = limit
-        cells = self._cells
+        stars_of = self._stars
         search = self.last = Search()
         started = time.perf_counter()
         try:
-            with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
-                with self._control.solve(yield_=True) as handle:
-                    models = iter(handle)
-                    while not stop.interrupted:  # set by a deferred Ctrl-C
-                        stop.running = True  # and so while the handle closes after a break
+            with Guard(self._control, timeout) as guard, self._control.solve(yield_=True) as handle:
+                models = iter(handle)
+                while True:
+                    with guard.clingo():
                         model = next(models, None)
-                        if model is None or stop.interrupted:
-                            break
-                        stars = []
-                        for key in _shown_keys(model):
-                            if key in cells:
-                                cell = cells[key]
-                            else:
-                                cell = cells[key] = _star_cell(clingo.Symbol(key))
-                            if cell is not None:
-                                stars.append(cell)
-                        stop.running = False
-                        search.found += 1
-                        yield stars
+                        stars = None if model is None else stars_of(model)
+                    if stars is None:
+                        break
+                    search.found += 1
+                    yield stars
+                with guard.clingo():
                     search.exhausted = handle.get().exhausted
-                    search.timed_out = stop.timed_out and not search.exhausted
-                stop.returned()
+                search.timed_out = guard.timed_out and not search.exhausted
         finally:
             search.seconds = time.perf_counter() - started
 
@@ -324,16 +223,22 @@ class Solver:
         return None if last is None else frozenset(last)
 
     def count(self, timeout: float | None = None) -> Search:
-        """Count every solution inside clasp, converting none of them to Python."""
+        """Count every solution inside clasp, converting none of them to Python.
+
+        The first solution is read once, so that a program that shows no star/2 atoms is
+        refused here as in every other query.
+        """
+        if not self._shows_stars:
+            next(self.solutions(1, timeout), None)
+            self._shows_stars = True
         self._control.configuration.solve.models = 0
         search = self.last = Search()
         started = time.perf_counter()
         try:
-            with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
-                stop.running = True
-                search.exhausted = self._control.solve().exhausted
-                stop.returned()
-                search.timed_out = stop.timed_out and not search.exhausted
+            with Guard(self._control, timeout) as guard:
+                with guard.clingo():
+                    search.exhausted = self._control.solve().exhausted
+                search.timed_out = guard.timed_out and not search.exhausted
         finally:
             search.seconds = time.perf_counter() - started
             search.found = int(self._control.statistics["summary"]["models"]["enumerated"])
@@ -353,26 +258,6 @@ class Solver:
             ground_seconds=self.ground_seconds,
             solve_seconds=float(statistics["summary"]["times"]["solve"]),
         )
-
-
-def _shown_keys(model: clingo.Model) -> list[int]:
-    """The integer representations of a model's shown symbols.
-
-    What `model.symbols(shown=True)` does, without building a Symbol object per atom: a third
-    of the time per model when enumerating (clingo 5.x internals, pinned in pyproject.toml).
-    """
-    shown = _lib.clingo_show_type_shown
-    size = _c_call("size_t", _lib.clingo_model_symbols_size, model._rep, shown)
-    symbols = _ffi.new("clingo_symbol_t[]", size)
-    _handle_error(_lib.clingo_model_symbols(model._rep, shown, symbols, size))
-    return list(symbols)
-
-
-def _star_cell(symbol: clingo.Symbol) -> Cell | None:
-    """The cell of a star(R,C) symbol; None for any other shown symbol."""
-    if symbol.type != clingo.SymbolType.Function or symbol.name != STAR:
-        return None
-    return star_cell(symbol) if len(symbol.arguments) == 2 else None
 
 
 def solve(board: Board, models: int = 1, **options: object) -> Iterator[Solution]:

@@ -13,9 +13,10 @@ from click.testing import CliRunner, Result
 from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
-from starbattle.batch import Tally, chunk_size, verdict
+from starbattle.batch import Tally, chunk_size
 from starbattle.check import check
 from starbattle.cli import cli
+from starbattle.results import Summary
 from starbattle.solver import Search
 
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
@@ -123,11 +124,15 @@ def test_a_time_limit_per_puzzle_leaves_it_undecided(tmp_path: Path) -> None:
 
 
 def test_verdicts_and_tally() -> None:
-    assert verdict(Search(found=1, exhausted=True), 0) == "unique"
-    assert verdict(Search(found=2), 0) == "not unique"
-    assert verdict(Search(found=0, exhausted=True), 1) == "no solution"
-    assert verdict(Search(found=1, timed_out=True), 3) == "undecided"
-    assert verdict(None, 2) == "error" and verdict(None, 0) == "solved"
+    def verdict(**search: object) -> tuple[str, int]:
+        summary = Summary.of(Search(**search), 1, None, counted=False)
+        return summary.verdict, summary.exit_code(require_unique=True)
+
+    assert verdict(found=1, exhausted=True) == ("unique", 0)
+    assert verdict(found=2) == ("not unique", 1)
+    assert verdict(found=0, exhausted=True) == ("no solution", 1)
+    assert verdict(found=1, timed_out=True) == ("undecided", 3)
+    assert verdict(found=0, timed_out=True) == ("undecided", 3)
     tally = Tally()
     for identifier, kind in (("a", "unique"), ("b", "not unique"), ("c", "unique")):
         tally.add(identifier, kind)

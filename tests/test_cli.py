@@ -13,8 +13,11 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers import INSTANCES, ROOT, start
 
-from starbattle import Board, Solver, check, read_board, report
+from starbattle import Board, Solver, check, read_board
 from starbattle.cli import cli
+from starbattle.formatters import JsonFormatter
+from starbattle.output import Output
+from starbattle.results import Found
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
@@ -73,9 +76,15 @@ def test_solution_lines_are_exactly_what_json_dumps_writes(identifier: str | Non
     solution = next(iter(Solver(board).solutions(1)))
     record = {"type": "solution", "index": 7, "stars": [list(c) for c in solution.stars]}
     record["grid"] = solution.grid()
+    lines: list[str] = []
     if identifier is not None:
         record = {"id": identifier, **record}
-    assert report.solution_line(7, solution, identifier) == json.dumps(record)
+    output = Output()
+    output.line = lines.append  # type: ignore[method-assign]
+    show = JsonFormatter(output, collection=identifier is not None)
+    show.begin(identifier or "")
+    show.show(Found(7, solution))
+    assert lines == [json.dumps(record)]
 
 
 def test_n_limits_and_reports_more() -> None:

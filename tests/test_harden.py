@@ -4,6 +4,7 @@ without its fix."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -18,13 +19,13 @@ import pytest
 from helpers import INSTANCES, start
 
 from starbattle import Board, EncodingError, UsageError, check, read_board, write_board
-from starbattle.batch import Outcome, run_all
+from starbattle.batch import run_all
 from starbattle.facts import region_terms
 from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
 from starbattle.generate import GenerateTimeout, canonical, claim, generate, grow, plant
 from starbattle.insight import check_partial, fixed_cells
-from starbattle.report import EXIT_ERROR
+from starbattle.results import EXIT_ERROR, Message, Outcome
 from starbattle.solver import Solver
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -244,11 +245,19 @@ def test_d5_pzprv3_without_answers_may_end_in_blank_lines_or_slashes(ending: str
     assert canonical(read) == canonical(board) and not read.given_stars
 
 
-def solve_or_die(item: tuple[str, str]) -> Outcome:
+@dataclasses.dataclass(frozen=True)
+class Item:
+    """A stand-in for a Record: its id and text."""
+
+    identifier: str
+    text: str
+
+
+def solve_or_die(item: Item) -> list[Message | Outcome]:
     """Work for run_all: an item named 'die' kills its own worker process."""
-    if item[0] == "die":
+    if item.identifier == "die":
         os.kill(os.getpid(), signal.SIGKILL)
-    return Outcome(item[0], [item[1].upper()], [], 0, "unique")
+    return [Message(item.text.upper()), Outcome(item.identifier, "unique", 0)]
 
 
 def hang_alarm(signum: int, frame: object) -> None:
@@ -257,8 +266,8 @@ def hang_alarm(signum: int, frame: object) -> None:
 
 
 def test_d12_a_dead_worker_costs_only_its_puzzle() -> None:
-    items = [(f"p{k}", f"board {k}") for k in range(40)]
-    items[5] = items[23] = ("die", "x")
+    items = [Item(f"p{k}", f"board {k}") for k in range(40)]
+    items[5] = items[23] = Item("die", "x")
     before = signal.signal(signal.SIGALRM, hang_alarm)
     signal.alarm(60)  # multiprocessing.Pool waited forever for the lost puzzle
     try:
@@ -266,13 +275,14 @@ def test_d12_a_dead_worker_costs_only_its_puzzle() -> None:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, before)
-    assert [o.identifier for o in outcomes] == [name for name, _ in items]
-    for outcome, (name, text) in zip(outcomes, items, strict=True):
-        if name == "die":
-            assert outcome.verdict == "error" and outcome.code == EXIT_ERROR
-            assert "worker process died (killed by signal 9)" in outcome.notes[0]
+    assert [result[-1].identifier for result in outcomes] == [item.identifier for item in items]
+    for (message, outcome), item in zip(outcomes, items, strict=True):
+        if item.identifier == "die":
+            assert outcome == Outcome("die", "error", EXIT_ERROR)
+            assert message.kind == "error"
+            assert "die: the worker process died (killed by signal 9)" in message.text
         else:
-            assert outcome.lines == [text.upper()] and outcome.verdict == "unique"
+            assert message == Message(item.text.upper()) and outcome.verdict == "unique"
 
 
 def children(pid: int) -> list[int]:
@@ -296,11 +306,13 @@ def test_d12_worker_killed_mid_run_the_run_finishes(tmp_path: Path) -> None:
     workers = children(child.pid)
     assert workers
     os.kill(workers[0], signal.SIGKILL)
+    watchdog = threading.Timer(60, child.kill)  # multiprocessing.Pool hung here forever
+    watchdog.start()
     try:
-        rest, errors = child.communicate(timeout=60)  # multiprocessing.Pool hung here
+        rest, errors = child.stdout.read(), child.stderr.read()
     finally:
-        child.kill()
-    assert child.returncode == EXIT_ERROR
+        watchdog.cancel()
+    assert child.wait() == EXIT_ERROR
     records = [json.loads(line) for line in [first, *rest.splitlines()]]
     overall = records[-1]
     assert overall["puzzles"] == 8 and overall["error"] == 1 and overall["not_unique"] == 7
