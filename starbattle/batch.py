@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from starbattle.interrupts import ignore_in_worker
-from starbattle.results import EXIT_ERROR, VERDICTS, Message, Outcome
+from starbattle.results import EXIT_ERROR, EXIT_TIMEOUT, VERDICTS, Message, Outcome
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -65,15 +65,15 @@ def run_all(
     work: Callable[[Item], Result],
     items: list[Item],
     jobs: int = 1,
-    lost: Callable[[Item, str], Result] | None = None,
+    lost: Callable[[Item, int | None], Result] | None = None,
 ) -> Iterator[Result]:
     """Yield work(item) for every item in order, computed in `jobs` processes.
 
     With one job everything runs here, so the work may stream its own output; with more,
     each result is yielded when it and all before it are done. Ctrl-C stops every worker.
-    A worker that dies (e.g. killed by the out-of-memory killer) costs only the item it was
-    working on, whose result is then lost(item, cause) (default: lost_items, an error
-    Message and Outcome); a new worker takes over the rest of its share.
+    A worker that dies (e.g. killed by the out-of-memory killer, or ended by a time limit
+    while grounding) costs only the item it was working on, whose result is then
+    lost(item, exit code) (default: lost_items); a new worker takes over the rest.
     """
     if jobs == 1 or len(items) < 2:
         yield from map(work, items)
@@ -89,9 +89,17 @@ def run_all(
         pool.stop()
 
 
-def lost_items(item: Any, cause: str) -> list[Message | Outcome]:
-    """The items of a puzzle whose worker process died: an error message and outcome."""
+def lost_items(item: Any, code: int | None) -> list[Message | Outcome]:
+    """The items of a puzzle whose worker process ended with this exit code while on it.
+
+    Exit code 3: the time limit passed while grounding (interrupts.grounding), so the puzzle
+    is undecided; any other end (a signal, e.g. the out-of-memory killer's) is an error.
+    """
     identifier = getattr(item, "identifier", str(item))
+    if code == EXIT_TIMEOUT:
+        text = f"{identifier}: the time limit was reached while grounding the program"
+        return [Message(text), Outcome(identifier, "undecided", EXIT_TIMEOUT)]
+    cause = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
     text = (
         f"{identifier}: the worker process died ({cause}) while solving it, e.g. out of "
         "memory; the other puzzles go on"
@@ -136,7 +144,7 @@ class _Pool:
         context: Any,
         work: Callable[[Any], Any],
         size: int,
-        lost: Callable[[Any, str], Any],
+        lost: Callable[[Any, int | None], Any],
     ) -> None:
         self.context = context
         self.work = work
@@ -198,12 +206,10 @@ class _Pool:
             pass
         worker.connection.close()
         worker.process.join(5)
-        code = worker.process.exitcode
-        cause = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
         self.workers.remove(worker)
         if worker.owed:
             lost = worker.owed.popleft()
-            done[lost] = self.lost(items[lost], cause)
+            done[lost] = self.lost(items[lost], worker.process.exitcode)
             pending.extendleft((index, items[index]) for index in reversed(worker.owed))
 
     def stop(self) -> None:

@@ -18,7 +18,7 @@ from starbattle.encodings import compose
 from starbattle.errors import EncodingError, UsageError
 from starbattle.facts import ACTIVE, KING_RULE, STAR, board_facts
 from starbattle.fastpath import star_reader
-from starbattle.interrupts import Guard
+from starbattle.interrupts import Guard, grounding
 from starbattle.limits import TimeLimitReached
 
 _CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
@@ -84,6 +84,9 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
+    ground_timeout: float | None = None
+    """A time limit for grounding, which clingo cannot interrupt: only the command line and
+    its workers keep it, by ending the process (interrupts.grounding)."""
     messages: list[str] = field(default_factory=list, init=False)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search, init=False)
@@ -105,10 +108,11 @@ class Solver:
         self._control = clingo.Control(arguments, logger=self._log, message_limit=100)
         started = time.perf_counter()
         try:
-            for path in files:
-                self._control.load(path)
-            self._control.add("base", [], board_facts(self.board))
-            self._control.ground([("base", [])])
+            with grounding(self.ground_timeout):
+                for path in files:
+                    self._control.load(path)
+                self._control.add("base", [], board_facts(self.board))
+                self._control.ground([("base", [])])
         except RuntimeError as error:
             raise self._program_error(error, files) from None
         self.ground_seconds = time.perf_counter() - started

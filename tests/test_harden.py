@@ -11,6 +11,8 @@ import random
 import re
 import signal
 import stat
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -25,7 +27,7 @@ from starbattle.files import open_output, write_atomic
 from starbattle.formats import parse_board
 from starbattle.generate import GenerateTimeout, canonical, claim, generate, grow, plant
 from starbattle.insight import check_partial, fixed_cells
-from starbattle.results import EXIT_ERROR, Message, Outcome
+from starbattle.results import EXIT_ERROR, EXIT_TIMEOUT, Message, Outcome
 from starbattle.solver import Solver
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -318,3 +320,76 @@ def test_d12_worker_killed_mid_run_the_run_finishes(tmp_path: Path) -> None:
     assert overall["puzzles"] == 8 and overall["error"] == 1 and overall["not_unique"] == 7
     assert len([r for r in records if r["type"] == "summary"]) == 7
     assert "the worker process died (killed by signal 9)" in errors and "Traceback" not in errors
+
+
+ENDLESS = "p(0). p(X+1) :- p(X).\n"  # grounds forever, memory growing
+
+
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_d18_a_signal_stops_grounding(tmp_path: Path, signum: int, code: int) -> None:
+    program = tmp_path / "endless.lp"
+    program.write_text(ENDLESS)
+    child = start([PZPRJS, "-e", str(program)])
+    time.sleep(1.0)  # importing, then grounding
+    child.send_signal(signum)
+    try:
+        out, errors = child.communicate(timeout=20)  # grounding used to ignore it
+    finally:
+        child.kill()
+    assert child.returncode == code and out == ""
+    assert errors == "starbattle-asp: interrupted while grounding the program\n"
+
+
+GROUND_WITH_LIMIT = """
+import sys
+from starbattle import interrupts, read_board
+from starbattle.solver import Solver
+print("a whole line before", end="\\n")
+with interrupts.handled():
+    Solver(read_board(sys.argv[1]), encoding=sys.argv[2], ground_timeout=1.0)
+print("not reached")
+"""
+
+
+def test_d18_time_limit_covers_grounding_on_the_command_line(tmp_path: Path) -> None:
+    program = tmp_path / "endless.lp"
+    program.write_text(ENDLESS)
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", GROUND_WITH_LIMIT, PZPRJS, str(program)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
+    assert done.returncode == EXIT_TIMEOUT and done.stdout == "a whole line before\n"
+    assert done.stderr == "starbattle-asp: time limit of 1 s reached while grounding the program\n"
+
+
+def ground_endlessly_or_solve(item: Item) -> list[Message | Outcome]:
+    """Work for run_all: an item named 'endless' grounds forever under a 0.5 s limit."""
+    encoding = item.text if item.identifier == "endless" else None
+    solver = Solver(read_board(PZPRJS), encoding=encoding, ground_timeout=0.5)
+    return [Outcome(item.identifier, "unique" if solver.count().found == 1 else "?", 0)]
+
+
+def test_d18_worker_grounding_past_its_limit_leaves_the_puzzle_undecided(tmp_path: Path) -> None:
+    program = tmp_path / "endless.lp"
+    program.write_text(ENDLESS)
+    items = [Item(f"p{k}", "") for k in range(6)]
+    items[2] = Item("endless", str(program))
+    results = list(run_all(ground_endlessly_or_solve, items, jobs=2))
+    assert [result[-1] for result in results] == [
+        Outcome("endless", "undecided", EXIT_TIMEOUT)
+        if item.identifier == "endless"
+        else Outcome(item.identifier, "unique", 0)
+        for item in items
+    ]
+    (message, _) = results[2]
+    assert message == Message("endless: the time limit was reached while grounding the program")
+
+
+def test_d18_library_grounding_is_never_ended() -> None:
+    solver = Solver(read_board(PZPRJS), ground_timeout=1e-9)  # not under handled(): no effect
+    assert solver.count().found == 1
