@@ -90,9 +90,12 @@ def open_output(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]]:
         )
     except OSError as error:
         raise _cannot_write(path, error) from None
+    from starbattle.interrupts import undone_if_ended
+
     stream = _stream(_Sink(descriptor, path), binary, lines=False)
     try:
-        yield stream
+        with undone_if_ended(lambda: os.unlink(temporary)):  # a run ended while grounding
+            yield stream
         stream.close()
     except BaseException:
         _discard(stream, temporary)

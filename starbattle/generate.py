@@ -14,8 +14,10 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
 The planted solution stays valid throughout, so the result has exactly one solution: it is
 proved by the consequences and re-checked by counting.
 
-A time limit holds throughout: every clingo search gets the time left, and the Python steps
-look at the clock between moves; what can overrun it is one grounding (~0.25 s at 100x100).
+A time limit holds throughout: every clingo call gets the time left, and the Python steps
+look at the clock between moves. What can overrun it: clasp's preparation at the start of
+a search (~0.3 s at 100x100), and, outside the command line (interrupts.grounding), one
+grounding (~0.3 s at 100x100).
 """
 
 from __future__ import annotations
@@ -127,7 +129,7 @@ def plant(
     """A random valid placement of S stars per row and column (0-based), or None."""
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
     randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
-    solver = Solver(rows, clingo_args=randomly)
+    solver = Solver(rows, clingo_args=randomly, ground_timeout=time_left(deadline))
     found = list(solver.solutions(1, timeout=min(60, time_left(deadline) or 60)))
     if solver.last.timed_out:
         time_left(deadline)
@@ -229,8 +231,7 @@ def compact(
 
 def open_cells(regions: Regions, stars: int, deadline: float | None = None) -> set[Cell] | None:
     """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
-    time_left(deadline)
-    solver = Solver(Board.from_rows(regions.grid, stars))
+    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
     fixed = fixed_by(solver, time_left(deadline))
     if fixed is None:
         return None
@@ -315,8 +316,7 @@ def _generate_one(
         return None
     if not repair(regions, set(planted), stars, rng, patience, minimum, deadline):
         return None
-    time_left(deadline)
-    solver = Solver(Board.from_rows(regions.grid, stars))
+    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
     search = solver.count(time_left(deadline))
     if search.timed_out:
         raise TimeLimitReached

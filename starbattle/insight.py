@@ -51,7 +51,8 @@ def fixed_cells(board: Board, timeout: float | None = None, **options: object) -
     Within `timeout` seconds in all (see fixed_by).
     """
     deadline = deadline_after(timeout)
-    return _fixed(Solver(board, **options), deadline)  # type: ignore[arg-type]
+    solver = Solver(board, ground_timeout=timeout, **options)  # type: ignore[arg-type]
+    return _fixed(solver, deadline)
 
 
 def fixed_by(solver: Solver, timeout: float | None = None) -> Fixed | None:
@@ -313,7 +314,8 @@ def check_partial(
     first_wrong = None
     try:
         time_left(deadline)
-        solver = Solver(marked, encoding=str(encodings_dir() / "explain.lp"))
+        explain = str(encodings_dir() / "explain.lp")
+        solver = Solver(marked, encoding=explain, ground_timeout=time_left(deadline))
         every = solver.units()
         rules = tuple(unit for unit in every if not unit[0].startswith("given"))
         core = solver.core(every, timeout=time_left(deadline))
@@ -343,7 +345,7 @@ def _first_wrong(
     board: Board, stars: set[Cell], blanks: set[Cell], deadline: float | None
 ) -> tuple[str, Cell] | None:
     """The first mark in reading order that the board's unique solution contradicts, if any."""
-    solver = Solver(board)
+    solver = Solver(board, ground_timeout=time_left(deadline))
     solutions = list(solver.solutions(2, time_left(deadline)))
     if solver.last.timed_out:
         raise TimeLimitReached

@@ -30,7 +30,7 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -63,6 +63,8 @@ class _State:
         """True while clingo grounds inside `grounding()` with the process's ending armed."""
         self.lock = threading.Lock()
         """Taken to end the process, and to leave `grounding()`: never both."""
+        self.cleanups: dict[int, Callable[[], object]] = {}
+        """What must be undone if the process is ended (e.g. temporary files removed)."""
 
     def watch(self) -> socket.socket:
         """Start the watcher thread once; return the socket the wakeup fd writes to."""
@@ -86,6 +88,9 @@ class _State:
         with self.lock:
             if not self.grounding:
                 return
+            for cleanup in list(self.cleanups.values()):
+                with contextlib.suppress(Exception):
+                    cleanup()
             with contextlib.suppress(Exception):  # a closed or full stdout: nothing to save
                 sys.stdout.flush()
             with contextlib.suppress(Exception):
@@ -234,6 +239,17 @@ def ignore_in_worker() -> None:
 
 
 @contextmanager
+def undone_if_ended(cleanup: Callable[[], object]) -> Iterator[None]:
+    """Run `cleanup` if the process is ended inside the block (see `grounding()`)."""
+    key = id(cleanup)
+    _state.cleanups[key] = cleanup
+    try:
+        yield
+    finally:
+        _state.cleanups.pop(key, None)
+
+
+@contextmanager
 def grounding(timeout: float | None) -> Iterator[None]:
     """Around clingo's ground(), which cannot be interrupted: see the module's docstring.
 
@@ -245,7 +261,7 @@ def grounding(timeout: float | None) -> Iterator[None]:
         return
     timer = None
     if timeout is not None:
-        why = f"time limit of {timeout:g} s reached while grounding the program"
+        why = "the time limit was reached while grounding the program"
         timer = threading.Timer(timeout, _state.end_grounding, (EXIT_TIMEOUT, why))
         timer.daemon = True
     _state.grounding = True

@@ -343,9 +343,11 @@ def test_d18_a_signal_stops_grounding(tmp_path: Path, signum: int, code: int) ->
 GROUND_WITH_LIMIT = """
 import sys
 from starbattle import interrupts, read_board
+from starbattle.files import open_output
 from starbattle.solver import Solver
 print("a whole line before", end="\\n")
-with interrupts.handled():
+with interrupts.handled(), open_output(sys.argv[3]) as output:
+    output.write("a line for the -o file\\n")
     Solver(read_board(sys.argv[1]), encoding=sys.argv[2], ground_timeout=1.0)
 print("not reached")
 """
@@ -356,7 +358,7 @@ def test_d18_time_limit_covers_grounding_on_the_command_line(tmp_path: Path) -> 
     program.write_text(ENDLESS)
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", GROUND_WITH_LIMIT, PZPRJS, str(program)],
+        [sys.executable, "-c", GROUND_WITH_LIMIT, PZPRJS, str(program), str(tmp_path / "out")],
         capture_output=True,
         text=True,
         timeout=30,
@@ -364,7 +366,8 @@ def test_d18_time_limit_covers_grounding_on_the_command_line(tmp_path: Path) -> 
     )
     assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
     assert done.returncode == EXIT_TIMEOUT and done.stdout == "a whole line before\n"
-    assert done.stderr == "starbattle-asp: time limit of 1 s reached while grounding the program\n"
+    assert done.stderr == "starbattle-asp: the time limit was reached while grounding the program\n"
+    assert list(tmp_path.iterdir()) == [program]  # the -o file's temporary file is removed
 
 
 def ground_endlessly_or_solve(item: Item) -> list[Message | Outcome]:
