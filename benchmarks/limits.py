@@ -26,7 +26,6 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
@@ -101,17 +100,53 @@ def timeout_overshoot() -> list[str]:
 
 
 ENDLESS = "p(0). p(X+1) :- p(X).\n"
-GROUND = """
+RUN = """
 import sys, time
 from starbattle import interrupts, read_board
+from starbattle.generate import GenerateTimeout, generate
+from starbattle.insight import check_partial, fixed_cells
 from starbattle.solver import Solver
-board = read_board(sys.argv[1])
+case, source, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+board = None if case == "generate" else read_board(sys.argv[4] if case == "ground" else source)
+
+
+def solve():
+    started = time.perf_counter()
+    solver = Solver(board, ground_timeout=limit)
+    for _ in solver.solutions(0, max(0.0, limit - (time.perf_counter() - started))):
+        pass
+    return solver.last.timed_out
+
+
+def made():
+    try:
+        next(generate(int(source), max(1, int(source) // 10), seed="limits", timeout=limit))
+    except GenerateTimeout:
+        return True
+    return False
+
+
+CASES = {
+    "solve": solve,
+    "partial": lambda: not check_partial(board, [], [], against_solution=True,
+                                         timeout=limit).complete,
+    "fixed": lambda: not fixed_cells(board, timeout=limit).complete,
+    "generate": made,
+    "ground": lambda: Solver(board, encoding=source, ground_timeout=limit) and False,
+}
 with interrupts.handled():
     print(time.time(), flush=True)
-    Solver(board, encoding=sys.argv[2], ground_timeout=float(sys.argv[3]))
+    limited = CASES[case]()
+    print(time.time(), int(limited), flush=True)
 """
 SIZES_FOR_LIMITS = (10, 50, 100)
-TIME_LIMITS_TITLE = "## How closely time limits are kept"
+NAMES = {
+    "solve": "solve -n 0 (rows board, 1★), grounding included",
+    "partial": "check of a partial answer (planted board)",
+    "fixed": "--fixed (planted board)",
+    "generate": "generate N x N, N // 10 ★",
+    "ground": "grounding an endless -e program",
+}
 Run = tuple[float, bool]
 """Seconds a call took, and whether its time limit stopped it."""
 
@@ -129,93 +164,72 @@ def planted_board(size: int) -> Board:
     return Board.from_rows(grow(claim(size, stars, cells), rng), stars)
 
 
-def timed(call: Callable[[], bool]) -> Run:
-    """Time a call that says whether its limit stopped it."""
-    started = time.perf_counter()
-    limited = call()
-    return time.perf_counter() - started, limited
-
-
-def limit_cases(size: int, limit: float, program: str) -> dict[str, Callable[[], Run]]:
-    """The calls to time at one size and limit."""
-    from starbattle import Solver
-    from starbattle.generate import GenerateTimeout, generate
-    from starbattle.insight import check_partial, fixed_cells
-
-    rows = Board.from_rows([[str(r)] * size for r in range(size)], 1)
-    planted = planted_board(size)
-
-    def solve() -> bool:
-        started = time.perf_counter()
-        solver = Solver(rows, ground_timeout=limit)
-        left = max(0.0, limit - (time.perf_counter() - started))
-        for _ in solver.solutions(0, left):
-            pass
-        return solver.last.timed_out
-
-    def partial() -> bool:
-        return not check_partial(planted, [], [], against_solution=True, timeout=limit).complete
-
-    def fixed() -> bool:
-        found = fixed_cells(planted, timeout=limit)
-        return found is not None and not found.complete
-
-    def made() -> bool:
-        try:
-            next(generate(size, max(1, size // 10), seed="limits", timeout=limit))
-        except GenerateTimeout:
-            return True
-        return False
-
-    def grounding() -> Run:
-        board = str(ROOT / "instances" / "pzprjs-6x6-1star.lp")
-        child = subprocess.Popen(
-            [sys.executable, "-c", GROUND, board, program, str(limit)],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert child.stdout is not None
-        began = float(child.stdout.readline())  # after imports, before grounding
-        child.wait()
-        return time.time() - began, child.returncode == 3
-
-    cases: dict[str, Callable[[], Run]] = {
-        "solve -n 0 (rows board, 1★), grounding included": lambda: timed(solve),
-        "check of a partial answer (planted board)": lambda: timed(partial),
-        "--fixed (planted board)": lambda: timed(fixed),
-        f"generate {size}x{size} {max(1, size // 10)}★": lambda: timed(made),
-    }
-    if size == min(SIZES_FOR_LIMITS):
-        cases["grounding an endless -e program (CLI process)"] = grounding
-    return cases
+def run_once(case: str, source: str, limit: float, board: str) -> Run:
+    """One call in a child process under the command line's signal handling."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", RUN, case, source, str(limit), board],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert child.stdout is not None
+    began = float(child.stdout.readline())  # after imports and reading the board
+    end = child.stdout.readline().split()
+    child.wait()
+    if end:
+        return float(end[0]) - began, end[1] == "1"
+    assert child.returncode == 3, f"{case} {source} {limit}: exit {child.returncode}"
+    return time.time() - began, True  # ended while grounding (interrupts.grounding)
 
 
 def time_limits(sizes: list[int], repeat: int) -> list[str]:
     """Rows of the time-limit table."""
     import tempfile
 
-    with tempfile.NamedTemporaryFile("w", suffix=".lp", delete=False) as program:
-        program.write(ENDLESS)
+    from starbattle import write_board
+
     rows = []
-    for size in sizes:
-        for limit in (1.0, 3.0):
-            for name, case in limit_cases(size, limit, program.name).items():
-                runs = [case() for _ in range(repeat)]
-                over = [max(0.0, seconds - limit) for seconds, limited in runs if limited]
-                allowed = max(0.5, 0.1 * limit)
-                verdict = "ok" if all(late <= allowed for late in over) else "**too late**"
-                late = (
-                    f"{statistics.median(over) * 1000:.0f} ms | {max(over) * 1000:.0f} ms"
-                    if over
-                    else "n/a | n/a"
-                )
-                rows.append(
-                    f"| {size}x{size} | {name} | {limit:g} s | {len(over)}/{len(runs)} | "
-                    f"{statistics.median(s for s, _ in runs):.2f} s | {late} | {verdict} |"
-                )
-                print(rows[-1], flush=True)
-    Path(program.name).unlink()
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        (folder / "endless.lp").write_text(ENDLESS)
+        small = str(ROOT / "instances" / "pzprjs-6x6-1star.lp")
+        for size in sizes:
+            boards = {
+                "rows": Board.from_rows([[str(r)] * size for r in range(size)], 1),
+                "planted": planted_board(size),
+            }
+            for name, board in boards.items():
+                (folder / f"{name}.lp").write_text(str(write_board(board, "lp")))
+            sources = {
+                "solve": str(folder / "rows.lp"),
+                "partial": str(folder / "planted.lp"),
+                "fixed": str(folder / "planted.lp"),
+                "generate": str(size),
+            }
+            if size == min(sizes):
+                sources["ground"] = str(folder / "endless.lp")
+            for limit in (1.0, 3.0):
+                for case, source in sources.items():
+                    runs = [run_once(case, source, limit, small) for _ in range(repeat)]
+                    rows.append(row(size, NAMES[case], limit, runs))
+                    print(rows[-1], flush=True)
     return rows
+
+
+def row(size: int, name: str, limit: float, runs: list[Run]) -> str:
+    """One table row: how often the limit stopped the call, and how late."""
+    over = [max(0.0, seconds - limit) for seconds, limited in runs if limited]
+    allowed = max(0.5, 0.1 * limit)
+    verdict = "ok" if all(late <= allowed for late in over) else "**too late**"
+    late = (
+        f"{statistics.median(over) * 1000:.0f} ms | {max(over) * 1000:.0f} ms"
+        if over
+        else "n/a | n/a"
+    )
+    return (
+        f"| {size}x{size} | {name} | {limit:g} s | {len(over)}/{len(runs)} | "
+        f"{statistics.median(s for s, _ in runs):.2f} s | {late} | {verdict} |"
+    )
 
 
 def main() -> None:
@@ -238,12 +252,15 @@ def main() -> None:
     section(
         "time-limits",
         [
-            TIME_LIMITS_TITLE,
+            "## How closely time limits are kept",
             "",
             f"`{command}` on the shared 2-core machine. Target: overshoot ≤ 0.5 s or 10 % of "
             "the limit, whichever is larger. 'limit hit' counts the runs the limit stopped "
             "(the others finished first: nothing to overshoot); 'took' is the median wall "
-            "time of a call (building the board excluded; generate includes planting).",
+            "time of a call. Each call runs in a child process under the command line's "
+            "signal handling (`interrupts.handled()`), timed from after its imports and "
+            "reading its board to its return, or to the process's end when it is ended "
+            "while grounding (exit 3). The endless program is grounded with a 6x6 board.",
             "",
             "| board | call | limit | limit hit | took | overshoot, median | worst | |",
             "|---|---|---|---|---|---|---|---|",
