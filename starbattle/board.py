@@ -43,6 +43,20 @@ def pieces(
     return found
 
 
+def _label_hint(labels: Sequence[str]) -> str:
+    """The labels of a board with the wrong region count, and any that look alike."""
+    import difflib
+
+    alike = [
+        f"{label} and {near[0]}"
+        for index, label in enumerate(labels)
+        if (near := difflib.get_close_matches(label, labels[index + 1 :], n=1, cutoff=0.75))
+        and len(label) > 1
+    ]
+    shown = ", ".join(labels[:30]) + (", ..." if len(labels) > 30 else "")
+    return f" (labels: {shown}" + (f"; the same region? {'; '.join(alike)})" if alike else ")")
+
+
 @dataclass(frozen=True)
 class Board:
     """A validated Star Battle board; cells are 1-based (row, column) pairs."""
@@ -80,7 +94,7 @@ class Board:
             raise BoardError(
                 f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
                 f"{size}: the {size} rows hold {size}x{self.stars} stars in all and so must "
-                f"the regions, {self.stars} each",
+                f"the regions, {self.stars} each{_label_hint(labels)}",
                 file=self.name,
             )
         for kind, cells in (("given star", self.given_stars), ("given blank", self.given_blanks)):

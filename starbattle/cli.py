@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
-import traceback
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -14,13 +12,13 @@ import click
 from click.core import ParameterSource
 
 from starbattle import __version__
+from starbattle.command import failure, one_board, one_text, progress_bar, run_puzzles
 from starbattle.errors import StarBattleError, UsageError
-from starbattle.formats import READERS, WRITERS, Record, records
-from starbattle.formatters import FORMATTERS, SOLVE_FORMATS, Formatter, printable
-from starbattle.output import Output, Progress
-from starbattle.results import EXIT_ERROR, EXIT_INTERNAL, SEVERITY, SolveRequest
+from starbattle.formats import READERS, WRITERS, records
+from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
+from starbattle.output import Output, utf8_output
+from starbattle.results import EXIT_ERROR, SolveRequest
 
-EXIT_BROKEN_PIPE = 141
 DEBUG = {"on": False}
 """--debug: show the traceback of internal errors."""
 
@@ -106,28 +104,12 @@ class DefaultSolveGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command and exit with its code; every failure is one line, never a traceback."""
-        from starbattle import interrupts
-
         try:
             code = super().invoke(ctx)
-        except StarBattleError as error:
-            sys.stderr.write(f"starbattle-asp: error: {printable(str(error))}\n")
-            code = EXIT_ERROR
-        except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            code = EXIT_BROKEN_PIPE
-        except KeyboardInterrupt:
-            code = 128 + (interrupts.received_signal() or signal.SIGINT)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
-        except Exception as error:  # an internal error: one line, the traceback on --debug
-            if DEBUG["on"]:
-                traceback.print_exc()
-            sys.stderr.write(
-                f"starbattle-asp: internal error: {type(error).__name__}: {error} "
-                "(please report it with the command you ran; --debug shows the traceback)\n"
-            )
-            code = EXIT_INTERNAL
+        except BaseException as error:
+            code = failure(error, debug=DEBUG["on"])
         ctx.exit(code or 0)
 
 
@@ -140,57 +122,6 @@ def cli(debug: bool) -> None:
     `starbattle-asp FILE` is short for `starbattle-asp solve FILE`.
     """
     DEBUG["on"] = debug
-
-
-def one_board(argument: str, stars: int | None, input_format: str | None, givens: bool) -> Any:
-    """The one board an argument names (a collection is refused) and its record."""
-    found = records(argument, fmt=input_format)
-    if len(found) > 1:
-        raise UsageError(f"{argument} holds {len(found)} puzzles; this command takes one")
-    return found[0].board(stars=stars, fmt=input_format, givens=givens), found[0]
-
-
-def formatter(output_format: str, output: Output, **settings: Any) -> Formatter:
-    """The formatter of an output format."""
-    return FORMATTERS[output_format](output, **settings)
-
-
-def run_puzzles(
-    work: Callable[[Record], Any], found: list[Record], show: Formatter, jobs: int, bar: bool
-) -> int:
-    """Run `work` on every record (streamed with one job), show its items, return the exit code."""
-    from starbattle import interrupts
-    from starbattle.batch import Tally, run_all
-
-    tally, codes = Tally(), [0]
-    progress = Progress(len(found)) if bar else None
-    show.output.before_line = progress.clear if progress is not None else None
-    runs = (work(record) for record in found) if jobs == 1 else run_all(work, found, jobs)
-    try:
-        for record, items in zip(found, runs, strict=False):
-            show.begin(record.identifier)
-            for item in items:
-                with interrupts.holding():  # a record is printed whole, its count with it
-                    show.show(item)
-                    if type(item).__name__ == "Outcome":
-                        tally.add(item.identifier, item.verdict)
-                        codes.append(item.code)
-                        if progress is not None:
-                            progress.advance()
-            interrupts.checkpoint()
-    except KeyboardInterrupt:
-        if show.collection:
-            show.output.note(f"interrupted after {tally.puzzles} of {len(found)} puzzles")
-            show.overall(tally)
-        show.output.close()
-        raise
-    finally:
-        if progress is not None:
-            progress.clear()
-    if show.collection:
-        show.overall(tally)
-    show.output.close()
-    return max(codes, key=SEVERITY.index)
 
 
 @cli.command()
@@ -234,11 +165,10 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
         **given, second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT
     )
     picture = fmt in ("svg", "png")
-    show = formatter(
-        fmt,
+    show = FORMATTERS[fmt](
         Output(None if picture else path),
         collection=collection,
-        ascii_only=ascii_only or not (sys.stdout.encoding or "").lower().startswith("utf"),
+        ascii_only=ascii_only or not utf8_output(),
         models=request.models,
         target=path if picture else None,
     )
@@ -292,21 +222,13 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool,
     board, record = one_board(file, **board_options)
     if answer is None and not record.carries_answer:
         raise UsageError("give an ANSWER to check (only a pzprv3 file carries its own answer)")
-    marks = record if answer is None else one_answer(answer)
+    marks = record if answer is None else one_text(answer)
     result = check_answer(board, marks.text, name=marks.name, partial=partial,
                           against_solution=against_solution)  # fmt: skip
-    show = formatter(output_format, Output())
+    show = FORMATTERS[output_format](Output())
     show.show(result)
     show.output.close()
     return result.code
-
-
-def one_answer(argument: str) -> Record:
-    """The text of an ANSWER argument (a file, '-', or the answer itself)."""
-    from starbattle.formats import read_input
-
-    text, name = read_input(argument)
-    return Record(name or "<argument>", text, name)
 
 
 @cli.command()
@@ -328,18 +250,15 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
     from starbattle.generate import generate as make_puzzles
 
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
-    progress = Progress(count, "puzzles made") if sys.stderr.isatty() else None
-    try:
-        for puzzle in make_puzzles(size, stars, count, seed, **limits):
-            if progress is not None:
-                progress.clear()
-            writer.add(puzzle)
-            if progress is not None:
-                progress.advance()
-    finally:
-        if progress is not None:
-            progress.clear()
-        writer.close()
+    with progress_bar(count, "puzzles made") as progress:
+        writer.output.before_line = progress.clear if progress is not None else None
+        try:
+            for puzzle in make_puzzles(size, stars, count, seed, **limits):
+                writer.add(puzzle)
+                if progress is not None:
+                    progress.advance()
+        finally:
+            writer.close()
     return 0
 
 
@@ -380,14 +299,10 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
     if not boards:
         raise UsageError("no board could be read: nothing to compare")
     runs = [ProgramRun(program) for program in programs(encodings, variants)]
-    progress = Progress(len(boards)) if sys.stderr.isatty() else None
-    try:
+    with progress_bar(len(boards)) as progress:
         for _ in compare(runs, boards, models, timeout):
             if progress is not None:
                 progress.advance()
-    finally:
-        if progress is not None:
-            progress.clear()
     agree = BenchWriter(output, output_format).show(runs, len(boards))
     return 1 if not agree else EXIT_ERROR if unreadable else 0
 

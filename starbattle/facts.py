@@ -18,7 +18,10 @@ STAR = "star"
 KING_RULE = "king_rule"
 """king_rule: the program holds the king rule (stars never touch), defined by notouch.lp."""
 ACTIVE = "active"
-"""active(U): the rule unit U holds (externals of encodings/explain.lp)."""
+"""active(U): the rule unit U holds (externals of encodings/explain.lp). Units are named by:"""
+UNIT_ROW, UNIT_COLUMN, UNIT_REGION, UNIT_NOTOUCH = "row", "column", "region", "notouch"
+UNIT_KINDS = (UNIT_ROW, UNIT_COLUMN, UNIT_REGION, GIVEN_STAR, GIVEN_BLANK, UNIT_NOTOUCH)
+"""Every kind of unit, in the order explanations name them."""
 
 INSTANCE_PREDICATES: dict[str, int] = {
     SIZE: 1,

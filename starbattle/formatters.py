@@ -18,6 +18,7 @@ from starbattle.errors import UsageError
 from starbattle.facts import star_facts
 from starbattle.formats import pzprv3, write_board
 from starbattle.render import render_marks, render_text, star_marks
+from starbattle.words import plural
 
 if TYPE_CHECKING:
     from starbattle.batch import Tally
@@ -42,9 +43,9 @@ def summary_text(summary: r.Summary) -> str:
             if found == 0:
                 return f"no solution {seconds}"
             verdict = "unique" if found == 1 else "not unique"
-            return f"{r.plural(found, 'solution')}, {verdict} {seconds}"
+            return f"{plural(found, 'solution')}, {verdict} {seconds}"
         return (
-            f"at least {r.plural(found, 'solution')}: time limit of {summary.timeout:g} s "
+            f"at least {plural(found, 'solution')}: time limit of {summary.timeout:g} s "
             f"reached, the count is incomplete {seconds}"
         )
     if summary.exhausted:
@@ -52,10 +53,10 @@ def summary_text(summary: r.Summary) -> str:
             return f"no solution {seconds}"
         if found == 1:
             return f"1 solution, unique {seconds}"
-        return f"{r.plural(found, 'solution')} in all, not unique {seconds}"
+        return f"{plural(found, 'solution')} in all, not unique {seconds}"
     if summary.timed_out:
         return (
-            f"time limit of {summary.timeout:g} s reached after {r.plural(found, 'solution')}: "
+            f"time limit of {summary.timeout:g} s reached after {plural(found, 'solution')}: "
             f"the search is incomplete {seconds}"
         )
     if found > shown:
@@ -64,8 +65,8 @@ def summary_text(summary: r.Summary) -> str:
                 f"not unique: 2 or more solutions {seconds}; "
                 "-n 0 lists them all, --count counts them"
             )
-        return f"{r.plural(shown, 'solution')} shown, not unique: there are more {seconds}"
-    return f"{r.plural(found, 'solution')} found; the search stopped there {seconds}"
+        return f"{plural(shown, 'solution')} shown, not unique: there are more {seconds}"
+    return f"{plural(found, 'solution')} found; the search stopped there {seconds}"
 
 
 def solution_line(index: int, stars: tuple[tuple[int, int], ...], grid: list[str]) -> str:
@@ -121,7 +122,11 @@ class Formatter:
 
     def _Message(self, message: r.Message) -> None:
         """Messages go to standard error in every format."""
-        prefix = {"error": "starbattle-asp: error: ", "clingo": "starbattle-asp: clingo: "}
+        prefix = {
+            "error": "starbattle-asp: error: ",
+            "warning": "starbattle-asp: warning: ",
+            "clingo": "starbattle-asp: clingo: ",
+        }
         self.output.note(printable(prefix.get(message.kind, "") + message.text))
 
     def _Summary(self, summary: r.Summary) -> None:

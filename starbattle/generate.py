@@ -344,6 +344,21 @@ def canonical(board: Board) -> tuple[str, ...]:
     return min(forms)
 
 
+def refuse_impossible(size: int, stars: int, min_region: int | None) -> None:
+    """Refuse, before any attempt, a size and star count that no puzzle can have."""
+    smallest = default_min_region(stars) if min_region is None else min_region
+    if smallest > size:
+        raise UsageError(
+            f"{size} regions of at least {smallest} cells cannot fit a {size}x{size} board "
+            f"({size * size} cells): lower --min-region or use a larger board"
+        )
+    if plant(size, stars, random.Random(0)) is None:
+        raise UsageError(
+            f"no {size}x{size} grid holds {stars} star(s) in every row and column without two "
+            "touching: use a larger board or fewer stars"
+        )
+
+
 def generate(
     size: int,
     stars: int,
@@ -362,6 +377,7 @@ def generate(
     and UsageError for a seed holding a control character.
     """
     seed = check_seed(seed)
+    refuse_impossible(size, stars, min_region)
     seen: set[tuple[str, ...]] = set()
     for index in range(count):
         started = time.perf_counter()

@@ -13,16 +13,35 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from starbattle.errors import UsageError
 
 
 def stream_error(error: OSError, what: str = "standard output") -> UsageError | OSError:
-    """A failed write to a stream as a one-line error (a closed pipe stays BrokenPipeError)."""
+    """A failed write to a stream as a one-line error (a closed pipe stays BrokenPipeError).
+
+    Standard output then points to /dev/null, so that Python's own flush at exit does not
+    fail again with a traceback.
+    """
     if isinstance(error, BrokenPipeError) or error.errno == errno.EPIPE:
         return error
+    if what == "standard output" and sys.stdout is not None:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     reason = os.strerror(error.errno).lower() if error.errno else str(error)
     return UsageError(f"cannot write {what}: {reason}")
+
+
+def stdout() -> TextIO:
+    """Standard output, or a one-line error when the process was started with it closed."""
+    if sys.stdout is None:
+        raise UsageError("cannot write standard output: it is closed (start with 1>FILE)")
+    return sys.stdout
+
+
+def utf8_output() -> bool:
+    """Whether standard output can show Unicode stars."""
+    return sys.stdout is not None and (sys.stdout.encoding or "").lower().startswith("utf")
 
 
 class Output:
@@ -37,7 +56,7 @@ class Output:
         self.kept: list[str] = []
         self.before_line: Callable[[], None] | None = None
         """Called before anything goes to the terminal (e.g. to clear a progress bar)."""
-        self.interactive = path is None and sys.stdout.isatty()
+        self.interactive = path is None and sys.stdout is not None and sys.stdout.isatty()
         self.flushed = time.perf_counter()
 
     def line(self, text: str) -> None:
@@ -48,10 +67,11 @@ class Output:
         if self.before_line is not None:
             self.before_line()
         try:
-            sys.stdout.write(text + "\n")
+            out = stdout()
+            out.write(text + "\n")
             now = time.perf_counter()
             if self.interactive or now - self.flushed >= self.FLUSH_SECONDS:
-                sys.stdout.flush()
+                out.flush()
                 self.flushed = now
         except OSError as error:
             raise stream_error(error) from None
@@ -79,14 +99,14 @@ class Output:
         if isinstance(data, bytes):
             raise UsageError("this output is binary (a PNG picture): name the file with -o FILE")
         try:
-            sys.stdout.write(data)
+            stdout().write(data)
         except OSError as error:
             raise stream_error(error) from None
 
     def flush(self) -> None:
         """Show what was printed so far."""
         try:
-            sys.stdout.flush()
+            stdout().flush()
         except OSError as error:
             raise stream_error(error) from None
 

@@ -37,11 +37,6 @@ asked (--fixed), 'undecided' when a time limit (or -n) stopped the search before
 tell."""
 
 
-def plural(count: int, word: str) -> str:
-    """'1 solution', '3 solutions'."""
-    return f"{count} {word}" + ("" if count == 1 else "s")
-
-
 @dataclass(frozen=True)
 class SolveRequest:
     """What `solve` asks of every puzzle of a run (sent to worker processes as it is)."""
@@ -177,7 +172,7 @@ class Message:
 
     text: str
     kind: str = "info"
-    """'error' (this puzzle could not be solved), 'clingo' (clingo's warning) or 'info'."""
+    """'error' (this puzzle could not be solved), 'warning', 'clingo' (clingo's) or 'info'."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +224,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     Outcome) and the caller goes on; a program error (the same for every board) is raised.
     On Ctrl-C a Message says how far the search got, then KeyboardInterrupt is raised.
     """
+    from starbattle.formats.picture import picture_labels
     from starbattle.solver import Solver  # imports clingo: only when solving
 
     try:
@@ -244,6 +240,12 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         yield Message(str(error), "error")
         yield Outcome(record.identifier, "error", EXIT_ERROR)
         return
+    for label, count in board.split_regions().items():
+        yield Message(
+            f"{record.identifier}: region {picture_labels(board)[label]} is in {count} separate "
+            "pieces; it is solved as one region (is a label used twice by mistake?)",
+            "warning",
+        )
     for message in solver.messages:
         yield Message(message, "clingo")
     if request.count_only:

@@ -21,7 +21,8 @@ from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard, grounding
 from starbattle.limits import TimeLimitReached
 
-_CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
+_CONSTANT = re.compile(r"""[a-z_][A-Za-z0-9_']*=(-?[0-9]{1,9}|[a-z_][A-Za-z0-9_']*|"[^"\\]*")\Z""")
+"""NAME=VALUE, the value an integer, a constant or a plain string (clingo's -c takes terms)."""
 
 Unit = tuple[str, tuple[int | str, ...]]
 """A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
@@ -103,7 +104,10 @@ class Solver:
             arguments.append(f"--parallel-mode={self.threads}")
         for constant in self.constants:
             if not _CONSTANT.match(constant):
-                raise UsageError(f"constant {constant!r} must look like NAME=VALUE, e.g. n=3")
+                raise UsageError(
+                    f"constant {constant!r} must look like NAME=VALUE, e.g. n=3 (the value an "
+                    "integer, a lowercase name or a quoted string)"
+                )
             arguments += ["-c", constant]
         self._control = clingo.Control(arguments, logger=self._log, message_limit=100)
         started = time.perf_counter()

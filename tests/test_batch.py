@@ -47,6 +47,7 @@ def collection(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @needs_corpus
 @pytest.mark.parametrize("mode", [(), ("--count",), ("-n", "0")])
+@pytest.mark.slow
 def test_jobs_give_the_same_output_as_one_process(collection: Path, mode: tuple[str, ...]) -> None:
     one = run(str(collection), "-f", "json", *mode)
     two = run(str(collection), "-f", "json", "-j", "2", *mode)
@@ -65,6 +66,7 @@ def test_jobs_give_the_same_output_as_one_process(collection: Path, mode: tuple[
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_every_solution_of_a_parallel_run_is_valid(collection: Path) -> None:
     result = run(str(collection), "-f", "json", "-j", "2", "-n", "3")
     boards = {
@@ -170,6 +172,7 @@ def test_bench_catches_an_encoding_that_disagrees(tmp_path: Path) -> None:
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_ctrl_c_stops_every_worker_and_keeps_lines_whole(tmp_path: Path) -> None:
     path = tmp_path / "many.jsonl"
     records = [json.dumps(record) for record in corpus() if record["n"] <= 10]

@@ -108,6 +108,7 @@ def band_boxes_filled(chosen: set[tuple[int, int]], size: int, stars: int) -> bo
 
 @pytest.mark.parametrize("size", [3, 4])
 @pytest.mark.parametrize("bands_from", [None, 1])
+@pytest.mark.slow
 def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(
     size: int, bands_from: int | None
 ) -> None:

@@ -135,7 +135,7 @@ def _collection(text: str, name: str | None, fmt: str | None) -> list[Record] | 
     json_lines = sum(1 for _, line in lines if line.startswith("{") and line.endswith("}"))
     kind = "sbn" if sbn_lines >= json_lines else "json"
     found = max(sbn_lines, json_lines)
-    if found < 2 or found * 2 <= len(lines) or (fmt is not None and fmt != kind):
+    if found < 2 or found * 2 < len(lines) or (fmt is not None and fmt != kind):
         return None
     records = []
     for number, line in lines:
