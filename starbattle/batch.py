@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
+_STOPPING = {signal.SIGINT, signal.SIGTERM}
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
@@ -108,8 +110,13 @@ def lost_items(item: Any, code: int | None) -> list[Message | Outcome]:
 
 
 def _serve(work: Callable[[Any], Any], connection: Connection) -> None:
-    """A worker: run each chunk of (index, item) it is sent, sending back each result."""
+    """A worker: run each chunk of (index, item) it is sent, sending back each result.
+
+    An exception is sent back for the parent to raise (as a RuntimeError when it cannot be
+    pickled).
+    """
     ignore_in_worker()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)  # blocked by _Pool.start
     with connection:
         while True:
             try:
@@ -119,8 +126,12 @@ def _serve(work: Callable[[Any], Any], connection: Connection) -> None:
             for index, item in chunk:
                 try:
                     connection.send((index, work(item), None))
-                except Exception as error:  # a bug: the parent raises it
-                    connection.send((index, None, RuntimeError(f"{type(error).__name__}: {error}")))
+                except Exception as error:  # e.g. a program error: the parent raises it
+                    try:
+                        connection.send((index, None, error))
+                    except Exception:  # it cannot be pickled
+                        failed = RuntimeError(f"{type(error).__name__}: {error}")
+                        connection.send((index, None, failed))
 
 
 @dataclass
@@ -153,10 +164,18 @@ class _Pool:
         self.workers: list[_Worker] = []
 
     def start(self) -> None:
-        """Start one worker (its end of the pipe is closed here, so its death is an EOF)."""
+        """Start one worker (its end of the pipe is closed here, so its death is an EOF).
+
+        Ctrl-C and SIGTERM are blocked until the worker has its own handlers: else one
+        arriving at its start would run the parent's handler there and print a traceback.
+        """
         ours, theirs = self.context.Pipe()
         process = self.context.Process(target=_serve, args=(self.work, theirs), daemon=True)
-        process.start()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+        try:
+            process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         theirs.close()
         self.workers.append(_Worker(process, ours))
 

@@ -396,3 +396,20 @@ def test_d18_worker_grounding_past_its_limit_leaves_the_puzzle_undecided(tmp_pat
 def test_d18_library_grounding_is_never_ended() -> None:
     solver = Solver(read_board(PZPRJS), ground_timeout=1e-9)  # not under handled(): no effect
     assert solver.count().found == 1
+
+
+def refuse(item: Item) -> list[Message | Outcome]:
+    """Work for run_all that finds the program wrong (the same for every puzzle)."""
+    raise EncodingError("no star/2 atoms", file="mine.lp", line=3, column=1)
+
+
+def test_d12_an_error_in_a_worker_is_raised_as_itself() -> None:
+    with pytest.raises(EncodingError, match=r"^mine\.lp:3:1: no star/2 atoms$"):
+        list(run_all(refuse, [Item(f"p{k}", "") for k in range(4)], jobs=2))
+
+
+def test_d21_character_beyond_ascii_in_code_is_one_line(tmp_path: Path) -> None:
+    program = tmp_path / "mine.lp"
+    program.write_text('% café\n%* é *%\na("é\\"é").\n:- a(X), #count { R,²C : star(R,C) } > 1.\n')
+    with pytest.raises(EncodingError, match=r"mine\.lp:4:21: the character '²' \(U\+00B2\)"):
+        Solver(read_board(PZPRJS), encoding=str(program))
