@@ -126,13 +126,16 @@ def connected(cells: set[Cell]) -> bool:
 def plant(
     size: int, stars: int, rng: random.Random, deadline: float | None = None
 ) -> list[Cell] | None:
-    """A random valid placement of S stars per row and column (0-based), or None."""
+    """A random valid placement of S stars per row and column (0-based), or None if none exists.
+
+    Raises TimeLimitReached when the deadline, or a minute, passes first.
+    """
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
     randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
     solver = Solver(rows, clingo_args=randomly, ground_timeout=time_left(deadline))
     found = list(solver.solutions(1, timeout=min(60, time_left(deadline) or 60)))
     if solver.last.timed_out:
-        time_left(deadline)
+        raise TimeLimitReached
     return [(r - 1, c - 1) for r, c in found[0].stars] if found else None
 
 
@@ -344,15 +347,20 @@ def canonical(board: Board) -> tuple[str, ...]:
     return min(forms)
 
 
-def refuse_impossible(size: int, stars: int, min_region: int | None) -> None:
-    """Refuse, before any attempt, a size and star count that no puzzle can have."""
+def refuse_impossible(
+    size: int, stars: int, min_region: int | None, deadline: float | None = None
+) -> None:
+    """Refuse, before any attempt, a size and star count that no puzzle can have.
+
+    Raises TimeLimitReached when the deadline (or a minute) passes before that is known.
+    """
     smallest = default_min_region(stars) if min_region is None else min_region
     if smallest > size:
         raise UsageError(
             f"{size} regions of at least {smallest} cells cannot fit a {size}x{size} board "
             f"({size * size} cells): lower --min-region or use a larger board"
         )
-    if plant(size, stars, random.Random(0)) is None:
+    if plant(size, stars, random.Random(0), deadline) is None:
         raise UsageError(
             f"no {size}x{size} grid holds {stars} star(s) in every row and column without two "
             "touching: use a larger board or fewer stars"
@@ -377,10 +385,15 @@ def generate(
     and UsageError for a seed holding a control character.
     """
     seed = check_seed(seed)
-    refuse_impossible(size, stars, min_region)
+    began = time.perf_counter()
+    try:  # part of the first puzzle's time
+        refuse_impossible(size, stars, min_region, None if timeout is None else began + timeout)
+    except TimeLimitReached:
+        if timeout is not None:
+            raise GenerateTimeout(0, timeout) from None
     seen: set[tuple[str, ...]] = set()
     for index in range(count):
-        started = time.perf_counter()
+        started = began if index == 0 else time.perf_counter()
         deadline = None if timeout is None else started + timeout
         for attempt in range(attempts):
             result = generate_one(

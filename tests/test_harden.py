@@ -413,3 +413,16 @@ def test_d21_character_beyond_ascii_in_code_is_one_line(tmp_path: Path) -> None:
     program.write_text('% café\n%* é *%\na("é\\"é").\n:- a(X), #count { R,²C : star(R,C) } > 1.\n')
     with pytest.raises(EncodingError, match=r"mine\.lp:4:21: the character '²' \(U\+00B2\)"):
         Solver(read_board(PZPRJS), encoding=str(program))
+
+
+@pytest.mark.slow
+def test_d23_generate_on_the_command_line_keeps_its_limit_at_150x150() -> None:
+    child = start(["generate", "-N", "150", "-s", "2", "--timeout", "1"])
+    started = time.perf_counter()
+    try:
+        out, errors = child.communicate(timeout=60)  # took 9 s (its first check had no limit)
+    finally:
+        child.kill()
+    assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
+    assert child.returncode in (2, 3) and out == ""
+    assert errors.startswith("starbattle-asp: ") and "time limit" in errors or "in 1 s" in errors
