@@ -425,4 +425,4 @@ def test_d23_generate_on_the_command_line_keeps_its_limit_at_150x150() -> None:
         child.kill()
     assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
     assert child.returncode in (2, 3) and out == ""
-    assert errors.startswith("starbattle-asp: ") and "time limit" in errors or "in 1 s" in errors
+    assert errors.startswith("starbattle-asp: ") and ("time limit" in errors or "in 1 s" in errors)
