@@ -29,7 +29,8 @@ from starbattle.facts import (
     shape_facts,
 )
 from starbattle.fastpath import star_reader
-from starbattle.interrupts import Guard
+from starbattle.interrupts import Guard, grounding
+from starbattle.limits import TimeLimitReached
 
 _CONSTANT = re.compile(r"""[a-z_][A-Za-z0-9_']*=(-?[0-9]{1,9}|[a-z_][A-Za-z0-9_']*|"[^"\\]*")\Z""")
 """NAME=VALUE, the value an integer, a constant or a plain string (clingo's -c takes terms)."""
@@ -162,6 +163,9 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
+    ground_timeout: float | None = None
+    """A time limit for grounding, which clingo cannot interrupt: only the command line and
+    its workers keep it, by ending the process (interrupts.grounding)."""
     messages: list[str] = field(default_factory=list, init=False)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search, init=False)
@@ -213,10 +217,11 @@ class Solver:
         control = clingo.Control(arguments, logger=self._log, message_limit=100)
         started = time.perf_counter()
         try:
-            for path in files:
-                control.load(path)
-            control.add("base", [], facts)
-            control.ground([("base", [])])
+            with grounding(self.ground_timeout):
+                for path in files:
+                    control.load(path)
+                control.add("base", [], facts)
+                control.ground([("base", [])])
         except RuntimeError as error:
             raise self._program_error(error, files) from None
         self.ground_seconds = time.perf_counter() - started
@@ -263,11 +268,14 @@ class Solver:
         """The rule units a program can switch off (its active/1 externals), in order."""
         return list(self._units)
 
-    def core(self, on: Iterable[Unit], off: Iterable[Unit] = ()) -> list[Unit] | None:
+    def core(
+        self, on: Iterable[Unit], off: Iterable[Unit] = (), timeout: float | None = None
+    ) -> list[Unit] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not
-        necessarily minimal. Units in neither list are left free.
+        necessarily minimal. Units in neither list are left free. Raises TimeLimitReached
+        when `timeout` seconds pass first.
         """
         self._claim()
         literals = self._units
@@ -276,8 +284,10 @@ class Solver:
         assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
         core: list[int] = []
         self._control.configuration.solve.models = 1
-        with Guard(self._control, None) as guard, guard.clingo():
+        with Guard(self._control, timeout) as guard, guard.clingo():
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
+        if result.unknown:
+            raise TimeLimitReached
         if result.satisfiable:
             return None
         chosen = set(core)
