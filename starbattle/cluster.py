@@ -75,7 +75,7 @@ def connect(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers inherit: Ctrl-C is ours
     try:
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
         )
     finally:
         signal.signal(signal.SIGINT, before)
