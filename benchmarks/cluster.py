@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import platform
 import re
+import resource
 import statistics
 import sys
 import time
@@ -33,17 +34,27 @@ from starbattle.output import SolveSettings, solve_record
 
 BEGIN, END = "<!-- cluster: begin -->", "<!-- cluster: end -->"
 FILE = Path(__file__).resolve().parents[1] / "../shared/corpus/starbattlelab/10x10-2star.sbn"
+POOL = "-j 2 pool"
 SECONDS = re.compile(r"\([0-9.]+ s\)")
 Runner = Callable[[Callable[[tuple[str, str]], Outcome], list[tuple[str, str]]], Iterator[Outcome]]
 
 
-def timed(runner: Runner, records: list[tuple[str, str]]) -> tuple[float, list[str]]:
-    """Wall seconds to run every record and consume the outcomes, and their untimed lines."""
+def cpu_seconds() -> float:
+    """CPU seconds used so far by this process and its finished children (the workers)."""
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(runner: Runner, records: list[tuple[str, str]]) -> tuple[float, float, list[str]]:
+    """Wall and CPU seconds to run every record and consume the outcomes; the untimed lines."""
     work = partial(solve_record, SolveSettings(collection=True))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     outcomes = runner(work, records)
     lines = [SECONDS.sub("(t)", line) for outcome in outcomes for line in outcome.lines]
-    return time.perf_counter() - started, lines
+    return time.perf_counter() - started, cpu_seconds() - cpu, lines
 
 
 def startup_seconds() -> float:
@@ -67,30 +78,33 @@ def main() -> None:
         chunk_size(len(records), 2) if size == "auto" else int(size)
         for size in options.chunks.split(",")
     ]
-    modes: dict[str, Runner] = {"-j 2 pool": partial(run_all, jobs=2)}
+    modes: dict[str, Runner] = {POOL: partial(run_all, jobs=2)}
     for size in chunks:
         modes[f"local:2, chunk {size}"] = partial(run_on_cluster, address="local:2", chunk=size)
-    seconds: dict[str, list[float]] = {name: [] for name in modes}
+    walls: dict[str, list[float]] = {name: [] for name in modes}
+    cpus: dict[str, list[float]] = {name: [] for name in modes}
     expected: list[str] | None = None
     starts = []
     for _ in range(options.repeat):
         starts.append(startup_seconds())
         for name, runner in modes.items():
-            wall, output = timed(runner, records)
+            wall, cpu, output = timed(runner, records)
             expected = expected or output
             assert output == expected, f"{name}: output differs from the pool's"
-            seconds[name].append(wall)
-            print(f"{name}: {wall:.2f} s", flush=True)
-    pool = statistics.median(seconds["-j 2 pool"])
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+            print(f"{name}: {wall:.2f} s wall, {cpu:.2f} s CPU", flush=True)
+    pool_wall, pool_cpu = statistics.median(walls[POOL]), statistics.median(cpus[POOL])
     start = statistics.median(starts)
     rows = []
-    for name, walls in seconds.items():
-        median = statistics.median(walls)
-        steady = median - (start if name != "-j 2 pool" else 0)
+    for name in modes:
+        wall, cpu = statistics.median(walls[name]), statistics.median(cpus[name])
+        steady = wall - (start if name != POOL else 0)
         rows.append(
-            f"| {name} | {median:.1f} s | {max(walls):.1f} s | "
-            f"{1000 * median / len(records):.3f} ms | {100 * (median / pool - 1):+.1f}% | "
-            f"{100 * (steady / pool - 1):+.1f}% |"
+            f"| {name} | {wall:.1f} s | {max(walls[name]):.1f} s | "
+            f"{1000 * wall / len(records):.2f} ms | {100 * (wall / pool_wall - 1):+.1f}% | "
+            f"{100 * (steady / pool_wall - 1):+.1f}% | {1000 * cpu / len(records):.2f} ms | "
+            f"{100 * (cpu / pool_cpu - 1):+.1f}% |"
         )
     section = "\n".join(
         [
@@ -102,12 +116,15 @@ def main() -> None:
             f"{platform.python_version()}, 2 cores shared with other work. {len(records)} "
             f"puzzles of `starbattlelab/{FILE.name}` solved as `solve FILE -j 2` does "
             f"(`output.solve_record`, text), {options.repeat} interleaved run(s) of each mode; "
-            "wall time from the call to the last outcome consumed, worker start included. "
-            f"A LocalCluster of 2 workers takes {start:.1f} s to start (median); "
-            "'steady' leaves it out. Every run's output equals the pool's, timings blanked.",
+            "wall time from the call to the last outcome consumed, worker start included; "
+            "CPU: this process and its workers (user + system), which other work on the "
+            f"machine disturbs less. A LocalCluster of 2 workers takes {start:.1f} s to start "
+            "(median); 'steady' leaves that out. Every run's output equals the pool's, "
+            "timings blanked.",
             "",
-            "| mode | wall (median) | wall (slowest) | per puzzle | overhead | steady overhead |",
-            "|---|---|---|---|---|---|",
+            "| mode | wall (median) | wall (slowest) | wall per puzzle | overhead | steady "
+            "overhead | CPU per puzzle | CPU overhead |",
+            "|---|---|---|---|---|---|---|---|",
             *rows,
             END,
         ]
