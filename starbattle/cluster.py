@@ -7,6 +7,7 @@ this module only cuts the items into chunks and hands the results back in order.
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 from collections import deque
@@ -75,7 +76,11 @@ def connect(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers inherit: Ctrl-C is ours
     try:
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # any free port: 8787 may be another cluster's
+            silence_logs=logging.ERROR,  # a worker restarted or a task cancelled is no news
         )
     finally:
         signal.signal(signal.SIGINT, before)
