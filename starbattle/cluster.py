@@ -77,7 +77,9 @@ def connect(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
         with client:
             yield client
         return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the workers inherit: Ctrl-C is ours
+    # Worker processes started while Ctrl-C is ignored ignore it too: it stays with the caller
+    # (one pressed during the second the cluster takes to start is lost).
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with dask.config.set(LOCAL_CONFIG):
             cluster = LocalCluster(
@@ -105,8 +107,9 @@ def run_on_cluster(
 
     `address` is a scheduler's (tcp://HOST:PORT) or `local[:N]` for N worker processes here.
     `work` must be picklable and importable on the workers (starbattle installed there).
-    Chunks are `batch.chunk_size` items unless given. Closing the iterator (or an exception
-    in the consumer, such as Ctrl-C) cancels the work not yet handed back and closes the client.
+    Chunks are `batch.chunk_size` items unless given (measured: benchmarks/RESULTS.md). A
+    consumer that stops early (Ctrl-C) closes the iterator, e.g. with contextlib.closing:
+    that cancels the work not yet handed back and closes the client and a local cluster.
     """
     with connect(address, timeout) as client:
         from distributed import KilledWorker
