@@ -27,8 +27,14 @@ Result = TypeVar("Result")
 CONNECT_SECONDS = 10.0
 """How long to try reaching a scheduler before giving up."""
 
-LOCAL_CONFIG = {"distributed.worker.profile.enabled": False}
-"""A local cluster's workers skip Dask's profiler (it samples every 10 ms: ~5% of the CPU)."""
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+"""A local cluster wakes its event loops seldom: no profiler (it samples every 10 ms), event
+loop checks each second, not 50 times, and no dashboard graphs to feed. Each wake-up takes
+the GIL from the clingo callbacks of the running chunk; measured in benchmarks/cluster.py."""
 
 EXTRA = "pip install 'starbattle-asp[cluster]' (or '.[cluster]' from a checkout)"
 
@@ -86,6 +92,7 @@ def connect(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
+                memory_limit=0,  # no memory monitors, as in the -j N pool
                 dashboard_address=":0",  # any free port: 8787 may be another cluster's
                 silence_logs=logging.CRITICAL,  # restarts, cancels, closing races: not news
             )
