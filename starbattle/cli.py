@@ -17,11 +17,12 @@ from starbattle.cli_options import (
     board_options,
     collection_options,
     format_option,
+    jobs_options,
     output_option,
     program_options,
     timeout_option,
 )
-from starbattle.command import one_board, one_text, progress_bar, run_puzzles
+from starbattle.command import one_board, one_text, progress_bar, run_puzzles, runner
 from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import WRITERS, records
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
@@ -66,6 +67,7 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     Example: starbattle-asp solve instances/norvig-5x5-1star.lp -n 0 -f json
     """
     fmt, path, jobs = given.pop("output_format"), given.pop("output"), given.pop("jobs")
+    cluster = given.pop("cluster")
     ascii_only, bar = given.pop("ascii_only"), given.pop("progress")
     found = [record for file in files for record in records(file, fmt=given["input_format"])]
     collection = len(found) > 1
@@ -91,9 +93,9 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     )
     from starbattle.results import solve_all, solve_puzzle
 
-    work = partial(solve_puzzle if jobs == 1 else solve_all, request)
+    work = partial(solve_puzzle if jobs == 1 and cluster is None else solve_all, request)
     bar = collection and sys.stderr.isatty() if bar is None else bar
-    return run_puzzles(work, found, show, jobs, bar)
+    return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
 @cli.command()
@@ -157,14 +159,20 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool,
 @timeout_option
 @format_option(("txt", "lp", "json", "url", "sbn", "pzprv3"), default="txt")
 @click.option("-o", "--output", type=click.Path(), help="A file, or a directory: one file each.")
+@jobs_options
 def generate(size: int, stars: int, count: int, seed: str, output_format: str,
-             output: str | None, **limits: Any) -> int:  # fmt: skip
+             output: str | None, jobs: int, cluster: str | None, **limits: Any) -> int:  # fmt: skip
     """Generate puzzles with exactly one solution, reproducibly from a seed.
+
+    The same seed gives the same puzzles with any -j or --cluster.
 
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json
     """
     from starbattle.formatters import GeneratedWriter
     from starbattle.generate import generate as make_puzzles
+
+    if jobs > 1 or cluster is not None:
+        limits["run"] = runner(jobs, cluster)
 
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
     with progress_bar(count, "puzzles made") as progress:

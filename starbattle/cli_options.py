@@ -66,8 +66,16 @@ output_option = click.option(
     type=click.Path(dir_okay=False),
     help="Write to this file, whole or not at all.",
 )
-collection_options = options(
+jobs_options = options(
     click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, help="Processes."),
+    click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: tcp://HOST:PORT, or local[:N] for N processes here.",
+    ),
+)
+collection_options = options(
+    jobs_options,
     click.option("--progress/--no-progress", default=None, help="Progress bar on stderr."),
 )
 

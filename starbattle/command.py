@@ -7,7 +7,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import closing, contextmanager, nullcontext
 from typing import Any
 
 from starbattle import interrupts
@@ -38,6 +38,16 @@ def one_text(argument: str) -> Record:
 
 
 @contextmanager
+def closing_if(results: Any) -> Iterator[Any]:
+    """Iterate results, closing them at the end if they can be closed (a cluster's run)."""
+    if isinstance(results, closing):
+        with results as inner:
+            yield inner
+    else:
+        yield results
+
+
+@contextmanager
 def progress_bar(total: int, unit: str = "puzzles", shown: bool | None = None) -> Iterator[Any]:
     """A progress bar on stderr (by default when it is a terminal), cleared at the end."""
     bar = Progress(total, unit) if (sys.stderr.isatty() if shown is None else shown) else None
@@ -48,25 +58,44 @@ def progress_bar(total: int, unit: str = "puzzles", shown: bool | None = None) -
             bar.clear()
 
 
+def runner(jobs: int, cluster: str | None) -> Callable[[Callable[[Any], Any], list[Any]], Any]:
+    """How to map work over items: here, in `jobs` processes, or on a Dask cluster."""
+    if cluster is not None:
+        from starbattle.cluster import run_on_cluster
+
+        return lambda work, items: closing(run_on_cluster(work, items, cluster))
+    if jobs > 1:
+        from starbattle.batch import run_all
+
+        return lambda work, items: run_all(work, items, jobs)
+    return map
+
+
 def run_puzzles(
-    work: Callable[[Record], Any], found: list[Record], show: Formatter, jobs: int, bar: bool
+    work: Callable[[Record], Any],
+    found: list[Record],
+    show: Formatter,
+    jobs: int,
+    bar: bool,
+    cluster: str | None = None,
 ) -> int:
     """Run `work` on every record (streamed with one job), show its items, return the exit code.
 
     A puzzle's lines are printed whole and counted with it; on Ctrl-C the overall summary of
     what was done is printed and KeyboardInterrupt raised again.
     """
-    from starbattle.batch import Tally, run_all
+    from starbattle.batch import Tally
 
     tally, codes = Tally(), [0]
-    runs = (work(record) for record in found) if jobs == 1 else run_all(work, found, jobs)
+    local = jobs == 1 and cluster is None
+    runs = runner(jobs, cluster)(work, found)
     # In this process a signal stops the running search, which then says how far it got; a
-    # wait for worker processes is ended at once.
-    here = interrupts.holding() if jobs == 1 else nullcontext()
-    with progress_bar(len(found), shown=bar) as progress, here:
+    # wait for worker processes or a cluster is ended at once (and cancels what is left).
+    here = interrupts.holding() if local else nullcontext()
+    with progress_bar(len(found), shown=bar) as progress, here, closing_if(runs) as results:
         show.output.before_line = progress.clear if progress is not None else None
         try:
-            for record, items in zip(found, runs, strict=False):
+            for record, items in zip(found, results, strict=False):
                 show.begin(record.identifier)
                 for item in items:
                     with interrupts.holding():  # a record is printed whole, its count with it
