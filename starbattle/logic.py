@@ -185,6 +185,46 @@ class _Grid:
             for r, c in self.coords
         ]
 
+        self.sets = [frozenset(cells) for cells in members]
+        self.blocks = [
+            tuple(
+                frozenset(
+                    rr * n + cc
+                    for rr in (r - 1, r)
+                    for cc in (left, left + 1)
+                    if rr < n and 0 <= cc < n and playable[rr * n + cc]
+                )
+                for left in (c - 2, c - 1)
+                if left >= 0 or left == c - 1
+            )
+            for r, c in self.coords
+        ]
+        """The 2x2 blocks worth trying for a cell first in reading order: its row on top."""
+        self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
+
+    def cover(self, cells: frozenset[int], limit: int) -> list[frozenset[int]] | None:
+        """At most `limit` 2x2 blocks covering the cells, or None when there are none.
+
+        Hand-written: a tiny exact cover search (the first uncovered cell in reading order
+        is best covered by a block whose top row is its own, so two branches per block),
+        remembered per board because traces ask the same questions again and again.
+        """
+        if not cells:
+            return []
+        if limit <= 0 or len(cells) > 4 * limit:
+            return None
+        key = (cells, limit)
+        if key in self._covers:
+            return self._covers[key]
+        found = None
+        for block in self.blocks[min(cells)]:
+            rest = self.cover(cells - block, limit - 1)
+            if rest is not None:
+                found = [block, *rest]
+                break
+        self._covers[key] = found
+        return found
+
     def cell(self, i: int) -> Cell:
         """The (row, column) of a cell number."""
         return self.coords[i]
@@ -200,10 +240,8 @@ class _View:
 
     def __init__(self, grid: _Grid, stars: frozenset[int], blanks: frozenset[int]) -> None:
         self.grid, self.stars, self.blanks = grid, stars, blanks
-        self.open = [
-            tuple(i for i in cells if i not in stars and i not in blanks) for cells in grid.members
-        ]
-        self.has = [sum(1 for i in cells if i in stars) for cells in grid.members]
+        self.open = [cells - stars - blanks for cells in grid.sets]
+        self.has = [len(cells & stars) for cells in grid.sets]
         self.need = [grid.quota - has for has in self.has]
 
     def marks_in(self, units: Iterable[int]) -> tuple[int, ...]:
@@ -215,48 +253,6 @@ class _View:
                     marks.add(i)
                 marks.update(j for j in grid.around[i] if j in self.stars)
         return tuple(sorted(marks))
-
-    def broken(self) -> tuple[tuple[int, ...], str] | None:
-        """A rule the state already breaks, as (units, what): touching or too many stars,
-        or a unit with fewer undecided cells than stars it needs."""
-        grid = self.grid
-        for i in self.stars:
-            for j in grid.around[i]:
-                if j in self.stars:
-                    return (
-                        (),
-                        f"the stars at {grid.where(min(i, j))} and {grid.where(max(i, j))} touch",
-                    )
-        for unit, need in enumerate(self.need):
-            if need < 0:
-                return (unit,), f"{grid.names[unit]} has too many stars"
-            if len(self.open[unit]) < need:
-                return (unit,), f"{grid.names[unit]} has no room for its stars"
-        return None
-
-
-def _blocks_cover(cells: frozenset[int], n: int, limit: int) -> list[frozenset[int]] | None:
-    """At most `limit` 2x2 blocks covering the cells, or None when there are none.
-
-    Hand-written: a tiny exact cover search (the first uncovered cell in reading order is
-    best covered by a block whose top row is its own, so two branches per block).
-    """
-    if not cells:
-        return []
-    if limit <= 0 or len(cells) > 4 * limit:
-        return None
-    first = min(cells)
-    r, c = divmod(first, n)
-    for left in (c - 1, c):
-        if left < 0 or left + 1 >= n and left != c:
-            continue
-        block = frozenset(
-            rr * n + cc for rr in (r, r + 1) for cc in (left, left + 1) if 0 <= cc < n and rr < n
-        )
-        rest = _blocks_cover(cells - block, n, limit - 1)
-        if rest is not None:
-            return [block, *rest]
-    return None
 
 
 def _listing(words: list[str]) -> str:
@@ -564,7 +560,7 @@ class Logic:
                 more = " more" if view.has[unit] else ""
                 if need == 1:
                     text = (
-                        f"{grid.names[unit]} needs 1{more} star and {grid.where(cells[0])} is its "
+                        f"{grid.names[unit]} needs 1{more} star and {grid.where(min(cells))} is its "
                         "only undecided cell, so it is a star"
                     )
                 else:
@@ -591,10 +587,10 @@ class Logic:
         """A unit needing k stars whose undecided cells fit in k 2x2 blocks: one star each."""
         grid, found = self.grid, []
         for unit, need in enumerate(view.need):
-            cells = frozenset(view.open[unit])
+            cells = view.open[unit]
             if need <= 0 or len(cells) <= need:
                 continue
-            cover = _blocks_cover(cells, grid.n, need)
+            cover = grid.cover(cells, need)
             if cover is None or len(cover) != need:
                 continue
             counts: dict[int, int] = {}
@@ -647,21 +643,17 @@ class Logic:
                 need = view.need[unit] - (x in grid.members[unit])
                 if need <= 0:
                     continue
-                room = frozenset(i for i in view.open[unit] if i not in cleared and i != x)
-                if _blocks_cover(room, grid.n, need - 1) is None:
+                room = view.open[unit] - cleared - {x}
+                if grid.cover(room, need - 1) is None:
                     continue
                 units = (
                     unit,
-                    *(
-                        u
-                        for u in filled
-                        if u != unit and set(grid.members[u]) & set(view.open[unit])
-                    ),
+                    *(u for u in filled if u != unit and grid.sets[u] & view.open[unit]),
                 )
                 space = (
                     "no room"
                     if not room
-                    else f"room for {_stars(len(_blocks_cover(room, grid.n, need - 1) or ()))}"
+                    else f"room for at most {_stars(len(grid.cover(room, need - 1) or ()))}"
                 )
                 text = (
                     f"a star at {grid.where(x)} would leave {grid.names[unit]} {space}, but it "
@@ -740,9 +732,14 @@ class Logic:
     # -- level 6: one assumption ------------------------------------------------------------
 
     def _assumption(self, view: _View) -> list[_Found]:
-        """An undecided cell whose star (or emptiness) levels 1-5 refute within a few rounds."""
+        """An undecided cell whose star (or emptiness) levels 1-5 refute within a few rounds.
+
+        Chains allowed only levels 1-2 are tried on every cell first, then levels up to 3,
+        4 and 5: the refutations that need the simplest techniques come first, the
+        shortest of those first.
+        """
         undecided = sorted(set(self.grid.cells) - view.stars - view.blanks)
-        for max_level in (2, 5):
+        for max_level in (2, 3, 4, 5):
             found: list[tuple[int, _Found]] = []
             for x in undecided:
                 for star in (True, False):
@@ -756,57 +753,106 @@ class Logic:
     def _refute(self, view: _View, x: int, star: bool, max_level: int) -> tuple[int, _Found] | None:
         """Assume x is a star (or empty) and apply levels 1..max_level until something breaks.
 
-        Returns the number of rounds it took and the step.
+        Levels 1 and 2 run to their fixpoint between rounds; a round applies every step of
+        the lowest of levels 3..max_level that has one. Returns the rounds it took and the
+        step.
         """
         grid = self.grid
         stars, blanks = set(view.stars), set(view.blanks)
         (stars if star else blanks).add(x)
         units: set[int] = set()
-        marks: set[int] = set()
-        for round_ in range(1, CHAIN_DEPTH + 1):
-            current = _View(grid, frozenset(stars), frozenset(blanks))
-            broken = current.broken()
-            if broken is None:
+        for rounds in range(CHAIN_DEPTH + 1):
+            broken = self._propagate(stars, blanks, units)
+            if broken is None and max_level > 2 and rounds < CHAIN_DEPTH:
+                current = _View(grid, frozenset(stars), frozenset(blanks))
                 steps: list[_Found] = []
-                for level, technique in enumerate(self._techniques()[:max_level], start=1):
-                    steps = list(technique(current))
+                for technique in self._techniques()[2:max_level]:
+                    steps = technique(current)
                     if steps:
                         break
                 if not steps:
                     return None
                 for step in steps:
                     units.update(step.units)
-                    marks.update(i for i in step.cells if i in view.stars or i in view.blanks)
                     stars |= step.stars
                     blanks |= step.blanks
                 if stars & blanks:
-                    cell = min(stars & blanks)
-                    broken = ((), f"{grid.where(cell)} would have to be both a star and empty")
-                else:
+                    both = grid.where(min(stars & blanks))
+                    broken = (), f"{both} would have to be both a star and empty"
+            if broken is None:
+                if max_level > 2 and rounds < CHAIN_DEPTH:
                     continue
+                return None
             culprits, what = broken
             units.update(culprits)
-            marks.update(view.marks_in(culprits))
-            assumed = "a star" if star else "empty"
-            verdict = "empty" if star else "a star"
-            rounds = (
-                f"{round_ - 1} round{'s' if round_ != 2 else ''} of simpler steps"
-                if round_ > 1
-                else "at once"
+            assumed, verdict = ("a star", "empty") if star else ("empty", "a star")
+            later = f"after {rounds} harder step{'s' if rounds != 1 else ''} " if rounds else ""
+            text = (
+                f"if {grid.where(x)} were {assumed}, {later}{what}, so {grid.where(x)} is {verdict}"
             )
-            text = f"if {grid.where(x)} were {assumed}, then {rounds} later {what}, so {grid.where(x)} is {verdict}"
-            if round_ == 1:
-                text = f"if {grid.where(x)} were {assumed}, {what}, so {grid.where(x)} is {verdict}"
+            cells = {x, *view.marks_in(units), *(j for j in grid.around[x] if j in view.stars)}
             conclusion = frozenset({x})
-            return round_, _Found(
+            return rounds, _Found(
                 "assumption",
                 6,
                 tuple(sorted(units)),
-                tuple(sorted({x, *marks})),
+                tuple(sorted(cells)),
                 frozenset() if star else conclusion,
                 conclusion if star else frozenset(),
                 text,
             )
+        return None
+
+    def _propagate(
+        self, stars: set[int], blanks: set[int], units: set[int]
+    ) -> tuple[tuple[int, ...], str] | None:
+        """Apply levels 1 and 2 to their fixpoint, in place; the rule that breaks, if one does.
+
+        Hand-written as a work queue (not by the level-1/2 scans) because level 6 runs it
+        on every undecided cell: units are re-examined only when one of their cells changes.
+        Units that decide a cell are added to `units`.
+        """
+        grid, quota = self.grid, self.grid.quota
+        has = [len(cells & stars) for cells in grid.sets]
+        free = [
+            len(cells) - len(cells & blanks) - h for cells, h in zip(grid.sets, has, strict=True)
+        ]
+        new_stars, pending = list(stars), list(range(len(grid.members)))
+        while new_stars or pending:
+            while new_stars:
+                s = new_stars.pop()
+                for j in grid.around[s]:
+                    if j in stars:
+                        pair = sorted((s, j))
+                        return (
+                            (),
+                            f"the stars at {grid.where(pair[0])} and {grid.where(pair[1])} touch",
+                        )
+                    if j not in blanks:
+                        blanks.add(j)
+                        for u in grid.units_of[j]:
+                            free[u] -= 1
+                            pending.append(u)
+            if not pending:
+                continue
+            unit = pending.pop()
+            need = quota - has[unit]
+            if need < 0:
+                return (unit,), f"{grid.names[unit]} would have too many stars"
+            if free[unit] < need:
+                return (unit,), f"{grid.names[unit]} would have no room for its stars"
+            if free[unit] and (need == 0 or need == free[unit]):
+                units.add(unit)
+                for i in grid.members[unit]:
+                    if i in stars or i in blanks:
+                        continue
+                    (blanks if need == 0 else stars).add(i)
+                    for u in grid.units_of[i]:
+                        free[u] -= 1
+                        has[u] += need > 0
+                        pending.append(u)
+                    if need:
+                        new_stars.append(i)
         return None
 
     # -- level 7: unsat core ------------------------------------------------------------------
