@@ -186,6 +186,13 @@ class _Grid:
         ]
 
         self.sets = [frozenset(cells) for cells in members]
+        self.masks = [sum(1 << i for i in cells) for cells in members]
+        self.reach = [sum(1 << j for j in (i, *self.around[i])) for i in range(n * n)]
+        """A cell and its neighbours, as a bit mask: what a star there takes from the board."""
+        self.near = [
+            sorted({u for j in (i, *self.around[i]) for u in self.units_of[j]})
+            for i in range(n * n)
+        ]
         self.blocks = [
             tuple(
                 frozenset(
@@ -630,31 +637,31 @@ class Logic:
     # -- level 4: too little room -----------------------------------------------------------
 
     def _too_little_room(self, view: _View) -> list[_Found]:
-        """A cell whose star would leave some unit too little room for its stars is empty."""
+        """A cell whose star would leave some unit too little room for its stars is empty.
+
+        Cells are bit masks here first (a unit's room must shrink to at most 4 cells per
+        star it can still hold) so that most cell and unit pairs are ruled out at once.
+        """
         grid, found = self.grid, []
+        decided = sum(1 << i for i in view.stars | view.blanks)
+        open_masks = [mask & ~decided for mask in grid.masks]
         for x in sorted(set(grid.cells) - view.stars - view.blanks):
-            cleared = {j for j in grid.around[x] if j not in view.stars and j not in view.blanks}
             filled = [u for u in grid.units_of[x] if view.need[u] == 1]
+            effect = grid.reach[x]
+            touched = set(grid.near[x])
             for unit in filled:
-                cleared.update(view.open[unit])
-            cleared.discard(x)
-            touched = sorted({u for i in cleared | {x} for u in grid.units_of[i]})
-            for unit in touched:
-                need = view.need[unit] - (x in grid.members[unit])
-                if need <= 0:
+                effect |= open_masks[unit]
+                touched.update(u for i in view.open[unit] for u in grid.units_of[i])
+            for unit in sorted(touched):
+                need = view.need[unit] - (x in grid.sets[unit])
+                if need <= 0 or (open_masks[unit] & ~effect).bit_count() > 4 * (need - 1):
                     continue
-                room = view.open[unit] - cleared - {x}
-                if grid.cover(room, need - 1) is None:
+                room = frozenset(i for i in view.open[unit] if not effect >> i & 1)
+                cover = grid.cover(room, need - 1)
+                if cover is None:
                     continue
-                units = (
-                    unit,
-                    *(u for u in filled if u != unit and grid.sets[u] & view.open[unit]),
-                )
-                space = (
-                    "no room"
-                    if not room
-                    else f"room for at most {_stars(len(grid.cover(room, need - 1) or ()))}"
-                )
+                units = (unit, *(u for u in filled if u != unit and grid.sets[u] & view.open[unit]))
+                space = f"room for at most {_stars(len(cover))}" if room else "no room"
                 text = (
                     f"a star at {grid.where(x)} would leave {grid.names[unit]} {space}, but it "
                     f"needs {need}, so {grid.where(x)} is empty"
