@@ -39,6 +39,8 @@ LEVELS = {
 """The ladder's levels and what each covers."""
 CHAIN_DEPTH = 8
 """Level 6: the most rounds of levels 1-5 an assumption may take to reach a contradiction."""
+ASSUMPTION_CHOICES = 3
+"""Level 6: chains using levels 3-5 stop once this many refutations are found."""
 CORE_CANDIDATES = 16
 """Level 7: how many undecided cells (those in the tightest units first) get a core."""
 SENTENCE_LIMIT = 200
@@ -385,6 +387,38 @@ class Logic:
         return (
             core_assuming(self.checker, on, off, [*self._assume(stars, blanks), flip]) is not None
         )
+
+    def audit(self, state: State, step: Step) -> list[str]:
+        """What is wrong with a step taken from a state (an empty list: nothing).
+
+        Sound: the conclusions agree with the solution (when unique) and clingo finds no
+        solution of the rules and the marks where a conclusion fails. Honest: neither with
+        only the premise units, the no-touch rule and the premise cells' marks. Lowest: no
+        lower level applies.
+        """
+        stars, blanks = self.numbers(state)
+        n, problems = self.grid.n, []
+        conclusions = [((r - 1) * n + c - 1, True) for r, c in step.stars]
+        conclusions += [((r - 1) * n + c - 1, False) for r, c in step.blanks]
+        if len(self.solutions) == 1:
+            truth = self.solutions[0]
+            problems += [
+                f"unsound: {self.grid.where(i)} is {'not ' if star else ''}a star in the solution"
+                for i, star in conclusions
+                if (i in truth) != star
+            ]
+        if step.level == 0:
+            return problems
+        units = [self.grid.names.index(name) for name in step.units]
+        cells = {(r - 1) * n + c - 1 for r, c in step.cells}
+        for i, star in conclusions:
+            if not self.entails(stars, blanks, i, star):
+                problems.append(f"unsound: the rules and marks do not force {self.grid.where(i)}")
+            elif not self.entails(stars & cells, blanks & cells, i, star, units):
+                problems.append(f"dishonest: the premises alone do not force {self.grid.where(i)}")
+        if self.next_step(state, step.level - 1) is not None:
+            problems.append(f"not lowest: a step below level {step.level} applies")
+        return problems
 
     # -- the ladder -----------------------------------------------------------------------
 
@@ -741,11 +775,16 @@ class Logic:
     def _assumption(self, view: _View) -> list[_Found]:
         """An undecided cell whose star (or emptiness) levels 1-5 refute within a few rounds.
 
-        Chains allowed only levels 1-2 are tried on every cell first, then levels up to 3,
-        4 and 5: the refutations that need the simplest techniques come first, the
-        shortest of those first.
+        Chains allowed only levels 1-2 are tried on every cell first, then chains allowed
+        levels up to 3, 4 and 5 on the cells of the tightest units first, until
+        ASSUMPTION_CHOICES refutations are found: the refutations that need the simplest
+        techniques come first, the shortest of those first.
         """
-        undecided = sorted(set(self.grid.cells) - view.stars - view.blanks)
+        grid = self.grid
+        undecided = sorted(
+            set(grid.cells) - view.stars - view.blanks,
+            key=lambda i: (min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]), i),
+        )
         for max_level in (2, 3, 4, 5):
             found: list[tuple[int, _Found]] = []
             for x in undecided:
@@ -753,6 +792,8 @@ class Logic:
                     refuted = self._refute(view, x, star, max_level)
                     if refuted is not None:
                         found.append(refuted)
+                if max_level > 2 and len(found) >= ASSUMPTION_CHOICES:
+                    break
             if found:
                 return [refuted for _, refuted in sorted(found, key=lambda pair: pair[0])]
         return []
