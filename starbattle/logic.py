@@ -314,6 +314,8 @@ class Logic:
     assume_unique: bool = False
     """Reserved for uniqueness-based techniques; none is implemented, so it changes nothing."""
     grid: _Grid = field(init=False, repr=False)
+    _refutable: list[tuple[int, bool, int]] = field(init=False, repr=False, default_factory=list)
+    """Level 6's last refutations: (cell, assumed a star, highest level its chain used)."""
 
     def __post_init__(self) -> None:
         """Lay out the board's units."""
@@ -460,11 +462,14 @@ class Logic:
         while (step := self.next_step(state, max_level)) is not None:
             steps.append(step)
             state = state.after(step)
+        return Trace(tuple(steps), self.solved(state), state)
+
+    def solved(self, state: State) -> bool:
+        """Whether every cell is decided and the stars are a solution."""
         stars, blanks = self.numbers(state)
-        solved = len(stars) + len(blanks) == len(self.grid.cells) and not check(
+        return len(stars) + len(blanks) == len(self.grid.cells) and not check(
             self.board, [self.grid.cell(i) for i in stars]
         )
-        return Trace(tuple(steps), solved, state)
 
     def _lowest(
         self, stars: frozenset[int], blanks: frozenset[int], max_level: int
@@ -778,21 +783,35 @@ class Logic:
         Chains allowed only levels 1-2 are tried on every cell first, then chains allowed
         levels up to 3, 4 and 5 on the cells of the tightest units first, until
         ASSUMPTION_CHOICES refutations are found: the refutations that need the simplest
-        techniques come first, the shortest of those first.
+        techniques come first, the shortest of those first. Refutations found by the last
+        search are tried again first (more marks cannot undo them), which saves a search
+        per step while a trace works through them.
         """
         grid = self.grid
+        again = [
+            (cap, refuted)
+            for x, star, cap in self._refutable
+            if x in view.open[grid.units_of[x][0]]
+            and (refuted := self._refute(view, x, star, cap)) is not None
+        ]
+        if again:
+            return [
+                refuted for _, (_, refuted) in sorted(again, key=lambda pair: (pair[0], pair[1][0]))
+            ]
         undecided = sorted(
             set(grid.cells) - view.stars - view.blanks,
             key=lambda i: (min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]), i),
         )
-        for max_level in (2, 3, 4, 5):
+        for cap in (2, 3, 4, 5):
             found: list[tuple[int, _Found]] = []
+            self._refutable = []
             for x in undecided:
                 for star in (True, False):
-                    refuted = self._refute(view, x, star, max_level)
+                    refuted = self._refute(view, x, star, cap)
                     if refuted is not None:
                         found.append(refuted)
-                if max_level > 2 and len(found) >= ASSUMPTION_CHOICES:
+                        self._refutable.append((x, star, cap))
+                if cap > 2 and len(found) >= ASSUMPTION_CHOICES:
                     break
             if found:
                 return [refuted for _, refuted in sorted(found, key=lambda pair: pair[0])]
