@@ -27,7 +27,7 @@ from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import WRITERS, records
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
 from starbattle.output import Output, utf8_output
-from starbattle.results import EXIT_ERROR, SolveRequest
+from starbattle.results import DISCLOSURES, EXIT_ERROR, SolveRequest
 
 
 @click.group(cls=DefaultSolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -148,6 +148,70 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool,
     show.show(result)
     show.output.close()
     return result.code
+
+
+@cli.command()
+@click.argument("file")
+@click.argument("state", required=False)
+@board_options
+@click.option("--disclose", type=click.Choice(DISCLOSURES), default="full", show_default=True,
+              help="How much to say: the technique, where to look, or the whole step.")  # fmt: skip
+@format_option(SOLVE_FORMATS[:2] + SOLVE_FORMATS[4:])
+@output_option
+@click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
+def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
+         ascii_only: bool, **board_options: Any) -> int:  # fmt: skip
+    """The next logical step on FILE's board, from the marks in STATE (a partial answer).
+
+    Each step names its technique and level (0 a mistake in the marks, 1 around a star,
+    2 forced fill, 3 2x2 blocks, 4 too little room, 5 confinement, 6 one assumption, 7 an
+    unsatisfiable core), the rows, columns and regions it rests on, and what follows.
+
+    Example: starbattle-asp hint instances/generated-10x10-2star.lp --disclose where
+    """
+    from starbattle.results import hint as next_hint
+    from starbattle.results import read_state
+
+    board, _ = one_board(file, **board_options)
+    marks = None if state is None else one_text(state)
+    found = next_hint(
+        board, read_state(board, marks and marks.text, marks and marks.name), disclose
+    )
+    picture = output_format in ("svg", "png")
+    show = FORMATTERS[output_format](
+        Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
+        target=output if picture else None,
+    )  # fmt: skip
+    if output_format == "png" and not output:
+        raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
+    show.show(found)
+    show.output.close()
+    return 0 if found.step is not None else 1
+
+
+@cli.command()
+@click.argument("file")
+@click.argument("state", required=False)
+@board_options
+@format_option(("text", "json"))
+def explain(file: str, state: str | None, output_format: str, **board_options: Any) -> int:
+    """Every logical step from STATE (or an empty board) to the end, then a summary.
+
+    Exits 0 when logic solves the board, 1 when it gets stuck.
+
+    Example: starbattle-asp explain instances/generated-10x10-2star.lp -f json
+    """
+    from starbattle.results import explain_items, read_state
+
+    board, _ = one_board(file, **board_options)
+    marks = None if state is None else one_text(state)
+    show = FORMATTERS[output_format](Output())
+    solved = False
+    for item in explain_items(board, read_state(board, marks and marks.text, marks and marks.name)):
+        show.show(item)
+        solved = getattr(item, "trace", None) is not None and item.trace.solved
+    show.output.close()
+    return 0 if solved else 1
 
 
 @cli.command()

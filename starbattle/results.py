@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from starbattle.formats import Record
     from starbattle.insight import Explanation, Fixed, PartialCheck
+    from starbattle.logic import State, Step, Trace
     from starbattle.solver import Search, Solver
 
 EXIT_FOUND = 0
@@ -215,6 +216,61 @@ class PartialAnswerCheck:
         """0 when the marks break no rule and can still become a solution, else 1."""
         good = self.partial.extendable and not self.partial.violations
         return EXIT_FOUND if good else EXIT_NONE
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next logical step from a state of marks (None: no technique applies)."""
+
+    board: Board
+    state: State
+    step: Step | None
+    index: int = 1
+    disclose: str = "full"
+    """How much to say: 'technique', 'where' (its premises too) or 'full' (and conclusions)."""
+    in_trace: bool = False
+    """One step of a whole explanation (said in one line)."""
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A whole trace's end: solved by logic or stuck, steps per level, the hardest level."""
+
+    board: Board
+    trace: Trace
+
+
+DISCLOSURES = ("technique", "where", "full")
+
+
+def read_state(board: Board, text: str | None, name: str | None) -> State:
+    """The marks of a partial answer (what `check` reads) as a hint engine state."""
+    from starbattle.formats.answer import read_marks
+    from starbattle.logic import State
+
+    if text is None:
+        return State()
+    stars, blanks = read_marks(text, board.size, name=name, partial=True)
+    return State.of(stars, blanks or ())
+
+
+def hint(board: Board, state: State, disclose: str = "full") -> Hint:
+    """The next logical step on a board from a state of marks."""
+    from starbattle.logic import next_step
+
+    return Hint(board, state, next_step(board, state), disclose=disclose)
+
+
+def explain_items(board: Board, state: State) -> Iterator[Hint | Explained]:
+    """Every step from a state to the end of the trace, then the trace's summary."""
+    from starbattle.logic import explain
+
+    trace = explain(board, state)
+    marks = state
+    for index, step in enumerate(trace.steps, start=1):
+        yield Hint(board, marks, step, index, in_trace=True)
+        marks = marks.after(step)
+    yield Explained(board, trace)
 
 
 Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome
