@@ -109,15 +109,27 @@ def _board(payload: dict[str, Any]) -> Board:
     )
 
 
-def _cells(payload: dict[str, Any], key: str, size: int) -> list[Cell]:
-    """A list of [row, column] pairs on the board."""
-    value = payload.get(key, [])
-    if not isinstance(value, list) or not all(
+def _is_cells(value: Any, size: int) -> bool:
+    """Whether a value is a list of [row, column] pairs on a board of this size."""
+    return isinstance(value, list) and all(
         isinstance(p, list) and len(p) == 2 and all(type(x) is int and 1 <= x <= size for x in p)
         for p in value
-    ):
-        raise ApiError(400, f'"{key}" must be a list of [row, column] pairs from 1 to {size}')
-    return [(p[0], p[1]) for p in value]
+    )
+
+
+def _marks(payload: dict[str, Any], size: int) -> tuple[list[Cell], list[Cell]]:
+    """The page's marks: "marks": {"stars": [[r, c], ...], "blanks": [[r, c], ...]}."""
+    marks = payload.get("marks", {})
+    if not isinstance(marks, dict):
+        marks = {"stars": None}
+    stars, blanks = marks.get("stars", []), marks.get("blanks", [])
+    if not (_is_cells(stars, size) and _is_cells(blanks, size)):
+        raise ApiError(
+            400,
+            f'"marks" must be {{"stars": [[row, column], ...], "blanks": [...]}}, '
+            f"rows and columns from 1 to {size}",
+        )
+    return [(r, c) for r, c in stars], [(r, c) for r, c in blanks]
 
 
 def marks_grid(size: int, stars: list[Cell], blanks: list[Cell]) -> str:
@@ -154,12 +166,11 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def check(payload: dict[str, Any]) -> dict[str, Any]:
-    """`check -f json`: an answer's text, or the page's marks ("stars", "blanks") as partial."""
+    """`check -f json`: an answer's text, or the page's marks as a partial answer."""
     board = _board(payload)
     answer = payload.get("answer")
     if answer is None:
-        stars = _cells(payload, "stars", board.size)
-        answer = marks_grid(board.size, stars, _cells(payload, "blanks", board.size))
+        answer = marks_grid(board.size, *_marks(payload, board.size))
     elif not isinstance(answer, str):
         raise ApiError(400, '"answer" must be the text of an answer')
     result = check_answer(
@@ -230,7 +241,7 @@ def _state(payload: dict[str, Any], size: int) -> Any:
     """The page's marks as the hint engine's state."""
     from starbattle.logic import State
 
-    return State.of(_cells(payload, "stars", size), _cells(payload, "blanks", size))
+    return State.of(*_marks(payload, size))
 
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
