@@ -152,6 +152,7 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
         models=max(1, min(_option(payload, "models", int, 1), 100)),
         count_only=bool(payload.get("count", False)),
         fixed_only=bool(payload.get("fixed", False)),
+        second="models" not in payload,  # as the command line: only when -n is not given
     )
     records, messages = Collected(), []
     show = JsonFormatter(records)  # type: ignore[arg-type]  # Collected stands in for Output

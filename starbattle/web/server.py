@@ -58,13 +58,13 @@ class StarBattleServer(ThreadingHTTPServer):
     def __init__(
         self, address: tuple[str, int], *, start_board: str | None = None, workers: int = 4
     ) -> None:
-        super().__init__(address, Handler)
         self.pool = ThreadPoolExecutor(workers, thread_name_prefix="starbattle-solver")
         self.slots = threading.BoundedSemaphore(workers * (1 + QUEUE_PER_WORKER))
         self.start_board = start_board
         self.files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
         """The only files served: the static folder's own, looked up by name."""
         self.instances = api.instances(instances_folder())
+        super().__init__(address, Handler)
 
     @property
     def url(self) -> str:

@@ -524,9 +524,7 @@ async function solve(options) {
 
 function showSolution(k) {
   game.shownSolution = k;
-  const stars = game.solutions[k];
-  const blanks = new Set(game.marks.map((_, i) => i).filter((i) => !stars.has(i)));
-  game.ghost = {stars, blanks};
+  game.ghost = {stars: game.solutions[k], blanks: new Set()};
   draw();
 }
 
