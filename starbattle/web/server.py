@@ -10,6 +10,7 @@ thread; the solver runs in a bounded pool of worker threads, so a slow puzzle ho
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import webbrowser
 from collections.abc import Callable
@@ -91,6 +92,14 @@ class StarBattleServer(ThreadingHTTPServer):
             return error.status, {"error": error.message}
         except FutureTimeout:
             return HTTPStatus.GATEWAY_TIMEOUT, {"error": f"no answer within {limit:g} s"}
+        except Exception as error:  # a defect: one line for the page, never a dropped request
+            message = f"internal error: {type(error).__name__}: {error} (please report it)"
+            return HTTPStatus.INTERNAL_SERVER_ERROR, {"error": message}
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away (a stopped solve, a closed tab) is no error to print."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def service_actions(self) -> None:
         """Between requests: stop at a Ctrl-C that arrived while a solver call ran."""
