@@ -377,5 +377,7 @@ def test_generate_and_open_a_shipped_instance(player):
         f"document.querySelector('#info').textContent.startsWith('5{TIMES}5')"
     )
     player.page.select_option("#instance", "pzprjs-6x6-1star")
-    player.page.wait_for_function("document.querySelector('#url').value.length > 0")
+    player.page.wait_for_function(
+        f"document.querySelector('#info').textContent.startsWith('6{TIMES}6')"
+    )
     assert player.page.input_value("#url") == URL
