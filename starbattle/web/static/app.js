@@ -119,7 +119,7 @@ function draw() {
     for (const [name, cells] of Object.entries(game.marked)) if (cells.has(i)) names.push(name);
     if (i === game.cursor && document.activeElement === element) names.push("cursor");
     cell.className = names.join(" ");
-    cell.style.background = game.board.colours[r - 1][c - 1] || "";
+    cell.style.backgroundColor = game.board.colours[r - 1][c - 1] || "";
     const state = {[STAR]: "star", [BLANK]: "marked empty", [EMPTY]: "empty"}[game.marks[i]];
     cell.setAttribute("aria-label", `row ${r}, column ${c}, region ${label(r, c)}: ${state}`);
   });
