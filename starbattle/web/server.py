@@ -37,7 +37,7 @@ MAX_BODY = 8 * 1024 * 1024
 """The largest request accepted (a screenshot as base64 fits; no board comes close)."""
 GRACE_SECONDS = 5.0
 """How much longer than the solver's time limit a request waits before answering 504."""
-QUEUE_PER_WORKER = 8
+QUEUE_PER_WORKER = 32
 """Requests waiting per worker before the server answers 503 (busy)."""
 
 
