@@ -116,6 +116,7 @@ class Handler(BaseHTTPRequestHandler):
 
     server: StarBattleServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
 
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged (the command says where the page is, nothing else)."""
