@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import platform
 import random
 import statistics
@@ -71,11 +72,14 @@ def start_server() -> tuple[subprocess.Popen, str, int]:
 
 
 def rss_mib(pid: int) -> float:
-    """A process's resident memory in MiB (Linux /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """The resident memory in MiB of a process and its children (Linux /proc)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    total = 0
+    for process in (pid, *map(int, children)):
+        for line in Path(f"/proc/{process}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 class Load:
@@ -228,8 +232,10 @@ def report(
 {options.clients} concurrent players on 127.0.0.1 for {elapsed:.0f} s, each on a keep-alive
 connection: a random request, its answer verified, then a random think time of 0 to
 {2 * options.think:g} s. {puzzles_used} unique 10x10 2★ corpus puzzles; marks are part of
-the solution, with one wrong star in 30 % of requests. Server: `starbattle-asp serve`, its own
-process, 4 solver worker threads; Python {platform.python_version()}, 2 shared cores.
+the solution, with one wrong star in 30 % of requests. Server: `starbattle-asp serve` in its
+own process with 4 solver worker processes (RSS: their sum with the server's); Python
+{platform.python_version()}, 2 cores shared with other work (load average {os.getloadavg()[0]:.1f}
+at the end).
 {hint_note}
 {chr(10).join(rows)}
 

@@ -252,7 +252,7 @@ def test_a_slow_puzzle_does_not_block_other_clients(server):
     answers = {}
 
     def slow() -> None:
-        answers["slow"] = post(server, "solve", {"board": ROWS_20, "count": True, "timeout": 2})
+        answers["slow"] = post(server, "solve", {"board": ROWS_20, "count": True, "timeout": 1})
 
     thread = threading.Thread(target=slow)
     thread.start()

@@ -41,9 +41,12 @@ class ApiError(Exception):
     """A request the API refuses: its HTTP status and a one-line message."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+        super().__init__(status, message)  # both in args: it is pickled back from a worker
         self.status = status
         self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class Collected:

@@ -3,19 +3,20 @@
 Built on the standard library's `http.server.ThreadingHTTPServer`: the page is one HTML file,
 one stylesheet and one script, and the API a handful of JSON POSTs from one user's browser,
 so a framework (and its dependencies) would add nothing but weight. Each request has its own
-thread; the solver runs in a bounded pool of worker threads, so a slow puzzle holds a worker
-(until its time limit), never the server or other clients, and a full pool answers 503.
+thread; the solver runs in a bounded pool of worker processes (the hint engine is mostly
+Python, so threads would share one core), so a slow puzzle holds one worker until its time
+limit, never the server or other clients; a full queue answers 503.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import sys
 import threading
 import webbrowser
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -55,17 +56,33 @@ class StarBattleServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128
+    """Connections waiting to be accepted (the default 5 resets a crowd of new clients)."""
 
     def __init__(
-        self, address: tuple[str, int], *, start_board: str | None = None, workers: int = 4
+        self,
+        address: tuple[str, int],
+        *,
+        start_board: str | None = None,
+        workers: int | None = None,
     ) -> None:
-        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="starbattle-solver")
-        self.slots = threading.BoundedSemaphore(workers * (1 + QUEUE_PER_WORKER))
         self.start_board = start_board
         self.files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
         """The only files served: the static folder's own, looked up by name."""
         self.instances = api.instances(instances_folder())
-        super().__init__(address, Handler)
+        super().__init__(address, Handler, bind_and_activate=False)
+        try:
+            self.server_bind()
+            self.server_activate()
+        except OSError:
+            self.socket.close()
+            raise
+        workers = workers or max(4, os.cpu_count() or 1)
+        methods = multiprocessing.get_all_start_methods()
+        # forked before any request thread exists; spawn would rerun `python -m starbattle`
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.pool = context.Pool(workers, initializer=interrupts.ignore_in_worker)
+        self.slots = threading.BoundedSemaphore(workers * (1 + QUEUE_PER_WORKER))
 
     @property
     def url(self) -> str:
@@ -78,19 +95,23 @@ class StarBattleServer(ThreadingHTTPServer):
         if not self.slots.acquire(blocking=False):
             return HTTPStatus.SERVICE_UNAVAILABLE, {"error": "the server is busy: try again"}
         try:
-            future = self.pool.submit(api.answer, command, payload)
-        except RuntimeError:  # the pool was shut down: the server is stopping
+            done = self.pool.apply_async(
+                api.answer,
+                (command, payload),
+                callback=lambda _: self.slots.release(),
+                error_callback=lambda _: self.slots.release(),
+            )
+        except ValueError:  # the pool was closed: the server is stopping
             self.slots.release()
             return HTTPStatus.SERVICE_UNAVAILABLE, {"error": "the server is stopping"}
-        future.add_done_callback(lambda _: self.slots.release())
         limit = api.MAX_SECONDS
         if isinstance(payload, dict) and isinstance(payload.get("timeout"), int | float):
             limit = min(float(payload["timeout"]), api.MAX_SECONDS)
         try:
-            return HTTPStatus.OK, future.result(timeout=limit + GRACE_SECONDS)
+            return HTTPStatus.OK, done.get(timeout=limit + GRACE_SECONDS)
         except api.ApiError as error:
             return error.status, {"error": error.message}
-        except FutureTimeout:
+        except multiprocessing.TimeoutError:
             return HTTPStatus.GATEWAY_TIMEOUT, {"error": f"no answer within {limit:g} s"}
         except Exception as error:  # a defect: one line for the page, never a dropped request
             message = f"internal error: {type(error).__name__}: {error} (please report it)"
@@ -106,8 +127,9 @@ class StarBattleServer(ThreadingHTTPServer):
         interrupts.checkpoint()
 
     def server_close(self) -> None:
-        """Stop the workers (running solver calls end at their time limit) and the socket."""
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers at once (also in the middle of a search) and close the socket."""
+        self.pool.terminate()
+        self.pool.join()
         super().server_close()
 
 

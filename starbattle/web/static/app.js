@@ -173,6 +173,16 @@ function show(record, marks = null, seconds = 0) {
   say("");
   draw();
   save();
+  if (game.features.grade) grade(game.text);
+}
+
+async function grade(text) {
+  try {
+    const [record] = await api("grade", {board: text});
+    if (game.text === text) $("info").textContent += ` · ${record.tier}`;
+  } catch (error) {
+    failed(error);
+  }
 }
 
 async function load(text, marks = null, seconds = 0) {
@@ -245,7 +255,8 @@ function changed() {
   save();
   const mode = $("check-mode").value;
   const full = starCount() === size() * game.board.stars;
-  if (mode === "always" || full) check(mode !== "always" && full);
+  if (mode === "always") check("all");
+  else if (full) check(mode === "off" ? "done" : "errors");
 }
 
 function toggle(i, mark) {
@@ -341,7 +352,9 @@ function keyDown(event) {
 
 let checking = null;
 
-async function check(quietUnlessDone = false) {
+// What a check says: "all" (also that the marks are fine so far), "errors" (problems and the
+// end), "done" (only a finished solution: auto check off).
+async function check(telling = "all") {
   if (checking) checking.abort();
   checking = new AbortController();
   const body = {board: game.text, marks: marks(),
@@ -355,6 +368,8 @@ async function check(quietUnlessDone = false) {
   }
   const full = starCount() === size() * game.board.stars;
   game.marked = {};
+  const good = !record.violations.length && record.extendable;
+  if (telling === "done" && !(good && full)) return;
   if (record.violations.length) {
     game.marked.wrong = new Set(record.violations.flatMap((v) => [...cellSet(v.cells)]));
     say(record.violations.map((v) => v.message).join("; "), "error");
@@ -370,7 +385,7 @@ async function check(quietUnlessDone = false) {
   } else if (full) {
     game.solved = true;
     say(`Complete! Solved in ${clock(game.seconds)}.`, "solved");
-  } else if (!quietUnlessDone) {
+  } else if (telling === "all") {
     say("No mistakes so far: these marks can still become a solution.");
   }
   draw();
@@ -601,7 +616,7 @@ async function start() {
     game.marks.forEach((_, i) => setMark(i, EMPTY, changes));
     commit(changes);
   });
-  on("check", () => check());
+  on("check", () => check("all"));
   on("hint", hint);
   on("hint-apply", applyHint);
   on("explain", explain);
