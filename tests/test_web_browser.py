@@ -345,6 +345,13 @@ def test_phone_viewport(browser, server):
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= 375
         phone.cell(5, 5).tap()
         assert phone.marks() == marks_with(10, [(5, 5)])
+        box = phone.cell(7, 7).bounding_box()
+        touch = {"pointerType": "touch", "clientX": box["x"] + 5, "clientY": box["y"] + 5}
+        board = phone.page.locator("#board")
+        board.dispatch_event("pointerdown", {**touch, "bubbles": True})
+        phone.page.wait_for_timeout(700)  # a long press marks an X
+        phone.page.dispatch_event("body", "pointerup", {**touch, "bubbles": True})
+        assert phone.marks() == marks_with(10, [(5, 5)], [(7, 7)])
     finally:
         phone.close()
     assert phone.errors == [] and phone.foreign == []
