@@ -81,6 +81,20 @@ def board_facts(board: Board) -> str:
     return "\n".join(lines) + "\n"
 
 
+def shape_facts(size: int, stars: int) -> str:
+    """Facts for every board of a size and star count: regions and givens are externals.
+
+    Regions are numbered 1..N; a board switches its own region/3 and given atoms on.
+    """
+    n = f"1..{size}"
+    return (
+        f"{SIZE}({size}). {STARS}({stars}).\n"
+        f"#external {REGION}(R,C,K) : R={n}, C={n}, K={n}.\n"
+        f"#external {GIVEN_STAR}(R,C) : R={n}, C={n}.\n"
+        f"#external {GIVEN_BLANK}(R,C) : R={n}, C={n}.\n"
+    )
+
+
 def star_facts(stars: list[Cell] | tuple[Cell, ...]) -> str:
     """Stars as `star(R,C).` facts on one line."""
     return " ".join(f"{STAR}({r},{c})." for r, c in stars)

@@ -6,7 +6,9 @@ The only module that imports clingo.
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -14,9 +16,18 @@ from functools import lru_cache
 import clingo
 
 from starbattle.board import Board, Cell, Solution, check_king_capacity
-from starbattle.encodings import compose
+from starbattle.encodings import compose, encodings_dir
 from starbattle.errors import EncodingError, UsageError
-from starbattle.facts import ACTIVE, KING_RULE, STAR, board_facts
+from starbattle.facts import (
+    ACTIVE,
+    GIVEN_BLANK,
+    GIVEN_STAR,
+    KING_RULE,
+    REGION,
+    STAR,
+    board_facts,
+    shape_facts,
+)
 from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard
 
@@ -28,9 +39,73 @@ Unit = tuple[str, tuple[int | str, ...]]
 
 
 @lru_cache(maxsize=64)
-def _program(encoding: str | None, variants: tuple[str, ...]) -> tuple[str, ...]:
-    """The files of a composed program (resolved once per program)."""
-    return tuple(str(path) for path in compose(encoding, variants))
+def _program(
+    encoding: str | None, variants: tuple[str, ...], stars: int, constants: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The files of a composed program (resolved once per program and star count).
+
+    base/bands.lp is left out below `bands_from` stars: its gate inside the program would
+    still cost gringo ~0.5 ms per grounding.
+    """
+    files = compose(encoding, variants)
+    bands = (encodings_dir() / "base" / "bands.lp").resolve()
+    given = [c.split("=", 1)[1] for c in constants if c.startswith("bands_from=")]
+    bands_from = int(given[-1]) if given and given[-1].lstrip("-").isdigit() else BANDS_FROM
+    if encoding is None and stars < bands_from:
+        files = [path for path in files if path.resolve() != bands]
+    return tuple(str(path) for path in files)
+
+
+BANDS_FROM = 4
+"""The default of bands.lp's `#const bands_from`: the star count its counts start at."""
+SHAPE_SIZES = range(1, 11)
+"""Board sizes solved on one grounding per (size, stars, program): the region membership is
+switched per board by external atoms. It pays up to 10x10 (7-14x faster at 6x6 and 8x8 1-star,
+~1.6x at 10x10 2-star); from 14x14 on, the per-board grounding's tighter propagation wins
+(benchmarks/speed.py)."""
+
+
+@dataclass
+class _Shape:
+    """One grounding shared by the boards of one size, star count and program."""
+
+    control: clingo.Control
+    literals: dict[tuple[str, tuple[int, ...]], int]
+    """The external atoms that say a board: ("region", (r, c, k)), ("given_star", (r, c)), ..."""
+    messages: list[str]
+    owner: object = None
+    """The Solver whose board is switched on now."""
+    on: list[int] = field(default_factory=list)
+    busy: bool = False
+    """True while a query's solve handle is open."""
+
+    def load(self, owner: object, board: Board) -> None:
+        """Switch on the external atoms of a board (and off those of the last one)."""
+        assign = self.control.assign_external
+        for literal in self.on:
+            assign(literal, False)
+        self.on = [self.literals[atom] for atom in shape_atoms(board)]
+        for literal in self.on:
+            assign(literal, True)
+        self.owner = owner
+
+
+def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
+    """The atoms that say a board on a shared grounding: regions numbered 1..N, givens."""
+    numbers: dict[str, int] = {}
+    atoms = [
+        (REGION, (r, c, numbers.setdefault(label, len(numbers) + 1)))
+        for r, row in enumerate(board.regions, start=1)
+        for c, label in enumerate(row, start=1)
+        if label is not None
+    ]
+    atoms += [(GIVEN_STAR, cell) for cell in sorted(board.given_stars)]
+    return atoms + [(GIVEN_BLANK, cell) for cell in sorted(board.given_blanks)]
+
+
+_SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
+"""The shared groundings, most recently used last; one per thread (a Control is not shared
+between threads)."""
 
 
 def _unit(symbol: clingo.Symbol) -> Unit:
@@ -91,8 +166,8 @@ class Solver:
     ground_seconds: float = field(default=0.0, init=False)
 
     def __post_init__(self) -> None:
-        """Load the program and the board's facts, and ground them."""
-        files = _program(self.encoding, self.variants)
+        """Load the program and the board's facts, and ground them (or reuse a grounding)."""
+        files = _program(self.encoding, self.variants, self.board.stars, self.constants)
         arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
@@ -105,16 +180,14 @@ class Solver:
                     "integer, a lowercase name or a quoted string)"
                 )
             arguments += ["-c", constant]
-        self._control = clingo.Control(arguments, logger=self._log, message_limit=100)
-        started = time.perf_counter()
-        try:
-            for path in files:
-                self._control.load(path)
-            self._control.add("base", [], board_facts(self.board))
-            self._control.ground([("base", [])])
-        except RuntimeError as error:
-            raise self._program_error(error, files) from None
-        self.ground_seconds = time.perf_counter() - started
+        self._files, self._arguments = files, arguments
+        self._shape: _Shape | None = None
+        if self.encoding is None and not self.clingo_args and self.board.size in SHAPE_SIZES:
+            self._shape = self._shared(files, arguments)
+            self._control = self._shape.control
+            self.messages.extend(self._shape.messages)
+        else:
+            self._control = self._ground(files, arguments, board_facts(self.board))
         king_rule = self._control.symbolic_atoms[clingo.Function(KING_RULE)]
         if king_rule is not None and king_rule.is_fact:  # the program says stars never touch
             check_king_capacity(self.board)
@@ -124,6 +197,56 @@ class Solver:
             _unit(atom.symbol.arguments[0]): atom.literal
             for atom in self._control.symbolic_atoms.by_signature(ACTIVE, 1)
         }
+
+    def _ground(self, files: Sequence[str], arguments: list[str], facts: str) -> clingo.Control:
+        """A Control with the program and facts loaded and grounded."""
+        control = clingo.Control(arguments, logger=self._log, message_limit=100)
+        started = time.perf_counter()
+        try:
+            for path in files:
+                control.load(path)
+            control.add("base", [], facts)
+            control.ground([("base", [])])
+        except RuntimeError as error:
+            raise self._program_error(error, files) from None
+        self.ground_seconds = time.perf_counter() - started
+        return control
+
+    def _shared(self, files: Sequence[str], arguments: list[str]) -> _Shape:
+        """The grounding shared by every board of this size, star count and program."""
+        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
+        shape = _SHAPES.get(key)
+        if shape is None or shape.busy:
+            facts = shape_facts(self.board.size, self.board.stars)
+            forget = ["--forget-on-step=varScores,signs,lemmaScores,lemmas"]  # boards differ
+            control = self._ground(files, [*arguments, *forget], facts)
+            literals = {
+                (atom.symbol.name, tuple(a.number for a in atom.symbol.arguments)): atom.literal
+                for name, arity in ((REGION, 3), (GIVEN_STAR, 2), (GIVEN_BLANK, 2))
+                for atom in control.symbolic_atoms.by_signature(name, arity)
+                if atom.is_external
+            }
+            shape = _Shape(control, literals, list(self.messages))
+            _SHAPES[key] = shape
+            while len(_SHAPES) > 4:
+                _SHAPES.popitem(last=False)
+        _SHAPES.move_to_end(key)
+        shape.load(self, self.board)
+        return shape
+
+    def _claim(self) -> None:
+        """Switch the shared grounding to this board, if another board had it."""
+        shape = self._shape
+        if shape is not None and shape.owner is not self:
+            if shape.busy:  # another board's query is open: ground this one alone
+                self._go_private()
+            else:
+                shape.load(self, self.board)
+
+    def _go_private(self) -> None:
+        """Ground this board on its own from now on (its searches then never share history)."""
+        self._shape = None
+        self._control = self._ground(self._files, self._arguments, board_facts(self.board))
 
     def units(self) -> list[Unit]:
         """The rule units a program can switch off (its active/1 externals), in order."""
@@ -135,6 +258,7 @@ class Solver:
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not
         necessarily minimal. Units in neither list are left free.
         """
+        self._claim()
         literals = self._units
         for literal in literals.values():  # [true] fixes an external; free it for assumptions
             self._control.assign_external(literal, None)
@@ -172,10 +296,13 @@ class Solver:
         """Yield the star cells of each model as clingo finds it (the one model loop)."""
         if next(iter(self._control.symbolic_atoms.by_signature(STAR, 2)), None) is None:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
+        self._claim()
         self._control.configuration.solve.models = limit
         stars_of = self._stars
         search = self.last = Search()
         started = time.perf_counter()
+        if self._shape is not None:
+            self._shape.busy = True
         try:
             with Guard(self._control, timeout) as guard, self._control.solve(yield_=True) as handle:
                 models = iter(handle)
@@ -192,15 +319,33 @@ class Solver:
                 search.timed_out = guard.timed_out and not search.exhausted
         finally:
             search.seconds = time.perf_counter() - started
+            if self._shape is not None:
+                self._shape.busy = False
 
     def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
-        """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s."""
+        """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s.
+
+        Which solutions come first must not depend on the boards solved before: a shared
+        grounding answers only when a board has at most one solution (the common question:
+        is it unique?); otherwise the board is grounded on its own and asked again.
+        """
+        if self._shape is not None and 0 < limit <= 2:
+            found = list(self._star_cells(2, timeout))
+            if len(found) < 2:
+                yield from (self._solution(stars) for stars in found)
+                return
+        if self._shape is not None:
+            self._go_private()
         for stars in self._star_cells(limit, timeout):
             if not stars:
                 raise EncodingError(
                     "the program's answer sets show no star/2 atoms: add '#show star/2.'"
                 )
-            yield Solution.from_cells(self.board.size, stars, self.board)
+            yield self._solution(stars)
+
+    def _solution(self, stars: list[Cell]) -> Solution:
+        """A solution of this board from its star cells."""
+        return Solution.from_cells(self.board.size, stars, self.board)
 
     def consequences(self, kind: str, timeout: float | None = None) -> frozenset[Cell] | None:
         """Cells that are a star in some solution (kind 'brave') or in every one ('cautious').
@@ -229,6 +374,7 @@ class Solver:
         if not self._shows_stars:
             next(self.solutions(1, timeout), None)
             self._shows_stars = True
+        self._claim()
         self._control.configuration.solve.models = 0
         search = self.last = Search()
         started = time.perf_counter()
