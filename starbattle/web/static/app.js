@@ -398,11 +398,14 @@ async function hint() {
     game.hintLevel += 1;
   } else {
     let records;
+    $("hint").disabled = true;  // one question at a time: a second click waits for the answer
     try {
       records = await api("hint", {board: game.text, marks: marks()});
     } catch (error) {
       failed(error, "hint-text");
       return;
+    } finally {
+      $("hint").disabled = false;
     }
     game.marked = {};
     if (!records.length) {
@@ -445,11 +448,14 @@ function applyHint() {
 
 async function explain() {
   let records;
+  $("explain").disabled = true;
   try {
     records = await api("explain", {board: game.text, marks: marks()});
   } catch (error) {
     failed(error, "hint-text");
     return;
+  } finally {
+    $("explain").disabled = false;
   }
   const steps = records.filter((record) => record.type === "step");
   const summary = records.find((record) => record.type === "explain");
