@@ -214,6 +214,8 @@ class TextFormatter(Formatter):
         self.output.line(f"invalid: {len(checked.violations)} problem(s)")
         for violation in checked.violations:
             self.output.line(f"  {violation.message}")
+        if any(violation.rule in ("row", "column", "region") for violation in checked.violations):
+            self.output.line("(read as a complete answer: '.' is empty; --partial: undecided)")
 
     def _PartialAnswerCheck(self, checked: r.PartialAnswerCheck) -> None:
         """Broken rules, whether the marks can still finish, and the first wrong mark."""
