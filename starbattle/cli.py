@@ -308,6 +308,30 @@ def list_encodings() -> int:
     return 0
 
 
+@cli.command()
+@click.argument("file", required=False, metavar="[FILE|URL]")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")  # fmt: skip
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+def serve(file: str | None, host: str, port: int, open_browser: bool) -> int:
+    """Serve a page to play, check, get hints and solve in the browser, until Ctrl-C.
+
+    Example: starbattle-asp serve instances/pzprjs-6x6-1star.lp --open
+    """
+    from starbattle.web.server import serve as run_server
+
+    output = Output()
+    start = None if file is None else one_board(file, None, None, False)[1].text
+
+    def ready(url: str) -> None:
+        output.line(f"serving {url} (Ctrl-C stops)")
+        output.flush()
+
+    run_server(host, port, start_board=start, open_browser=open_browser, ready=ready)
+    return 0
+
+
 def main() -> None:
     """Entry point: run a command and exit with its code (Ctrl-C 130, SIGTERM 143)."""
     from starbattle import interrupts
