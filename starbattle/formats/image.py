@@ -129,8 +129,10 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
     edges = cv2.dilate(cv2.Canny(gray, 30, 90), numpy.ones((3, 3), numpy.uint8))
     apart = numpy.abs(small.astype(numpy.int16) - ground.astype(numpy.int16)).max(axis=2) > 24
     blobs = cv2.morphologyEx(apart.astype(numpy.uint8) * 255, cv2.MORPH_CLOSE, numpy.ones((5, 5)))
+    dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
     contours = [
         *cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
+        *cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
         *cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
     ]
     least = 0.12 * min(small.shape[:2])
@@ -150,7 +152,7 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
             found.append((side_a * side_b, corners))
     found.sort(key=lambda item: -item[0])
     quads = [corners for _, corners in found[:MAX_OUTLINES]]
-    if max(height, width) <= 1.2 * min(height, width):
+    if max(height, width) <= 1.05 * min(height, width):
         whole = numpy.array([[0, 0], [width, 0], [width, height], [0, height]], numpy.float32)
         quads.append(whole)
     return quads
@@ -233,7 +235,8 @@ class _Profile:
         ]
         low = float(numpy.quantile(lines, 0.1))
         high = float(numpy.quantile(mids, 0.9))
-        return (low - high) / (low + high + 8.0)
+        uncovered = (first + len(self.values) - 1 - last) / len(self.values)
+        return (low - high) / (low + high + 8.0) - 2.0 * uncovered
 
     def best(self, size: int) -> tuple[float, int, int]:
         """The clearest fit of N cells over the candidate ends: (clarity, first, last)."""
@@ -279,7 +282,7 @@ def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
     clearest = max(g.quality for g in grids)
     if clearest < 0.15:
         raise FormatError(f"found no clear grid in the image (clarity {clearest:.2f})")
-    return next(g for g in grids if g.quality >= 0.8 * clearest)
+    return next(g for g in grids if g.quality >= clearest - 0.1)
 
 
 def _lab(colours: np.ndarray) -> np.ndarray:
