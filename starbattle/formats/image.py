@@ -451,3 +451,147 @@ def _where(pair: tuple[Cell, Cell]) -> str:
     """Two 0-based cells as a 1-based 'row R column C / row R column C' phrase."""
     (r, c), (rr, cc) = pair
     return f"({r + 1},{c + 1})-({rr + 1},{cc + 1})"
+
+
+def _marks(grid: _Grid, colours: np.ndarray) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """Cells with a drawn star/crown (a large solid shape) and with an X or dot (a small one)."""
+    numpy, cv2, _ = _libraries()
+    stars, blanks = set(), set()
+    for r in range(grid.size):
+        for c in range(grid.size):
+            rows, columns = (
+                _span(grid.ys[r], grid.ys[r + 1], 0.22, 0.78),
+                _span(grid.xs[c], grid.xs[c + 1], 0.22, 0.78),
+            )
+            box = grid.picture[rows, columns].astype(numpy.float32)
+            ink = numpy.linalg.norm(box - colours[r, c], axis=2) > 60
+            inked = int(ink.sum())
+            if inked < 0.01 * ink.size:
+                continue
+            size = box.shape[0] / 0.56
+            points = cv2.findNonZero(ink.astype(numpy.uint8))
+            _, _, w, h = cv2.boundingRect(points)
+            solid = inked / float(w * h)
+            if max(w, h) >= 0.3 * size and solid >= 0.3:
+                stars.add((r + 1, c + 1))
+            elif max(w, h) >= 0.06 * size:
+                blanks.add((r + 1, c + 1))
+    return frozenset(stars), frozenset(blanks)
+
+
+def _count(board: Board) -> int:
+    """0, 1 or 2 (meaning two or more): how many solutions the board has."""
+    from starbattle.solver import Solver
+
+    return sum(1 for _ in Solver(board).solutions(2))
+
+
+def _choose_stars(board: Board, kind: str, stars: int | None) -> tuple[Board, str, int]:
+    """The board with its star count, where the count came from, and its solutions (0-2)."""
+    if stars is not None:
+        board = board.with_stars(stars)
+        return board, "given", _count(board)
+    if kind == "colour":
+        return board, "default", _count(board)
+    for count in range(1, max(1, king_capacity(board.size)) + 1):
+        found = _count(board.with_stars(count))
+        if found == 1:
+            return board.with_stars(count), "unique", 1
+    return board, "unique", 0
+
+
+def read_image(
+    data: bytes,
+    *,
+    name: str | None = None,
+    stars: int | None = None,
+    size: int | None = None,
+    marks: bool = False,
+    debug_path: str | None = None,
+    unique: bool = True,
+) -> ImageReading:
+    """Read a board from a screenshot or photo; raise FormatError rather than guess.
+
+    `size` fixes N; `stars` fixes S (else 1 on a colour board, and on a wall board the
+    smallest S with exactly one solution); `marks` also reads drawn stars and X marks;
+    `debug_path` receives a PNG of what was read (also when reading fails); `unique` False
+    accepts a board with several solutions.
+    """
+    rgb = _pixels(data, name)
+    if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
+        raise FormatError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name)
+    grid: _Grid | None = None
+    labels: list[list[int]] | None = None
+    try:
+        grid = _find_grid(rgb, size)
+        colours = _cell_colours(grid)
+        borders = _borders(grid, colours)
+        labels, doubts = _regions(grid.size, borders)
+        n = grid.size
+        found = len({label for row in labels for label in row})
+        if found != n:
+            raise FormatError(f"read a {n}x{n} grid but only {found} regions")
+        if doubts:
+            raise FormatError(
+                f"read a {n}x{n} grid but the regions are unsure ({doubts[0]}"
+                + (f" and {len(doubts) - 1} more" if len(doubts) > 1 else "")
+                + ")"
+            )
+        kind = "wall" if borders.walls.any() and not _colourful(borders, n) else "colour"
+        board = Board.from_rows([[LABELS[k] for k in row] for row in labels], 1, name=name)
+        board, stars_from, solutions = _choose_stars(board, kind, stars)
+        if solutions == 0 or (solutions > 1 and unique):
+            what = "no solution" if solutions == 0 else "2 or more solutions"
+            tried = f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
+            raise FormatError(f"read a {n}x{n} {kind} board that has {what}{tried}")
+    except (FormatError, BoardError) as error:
+        if debug_path is not None:
+            write_debug_image(debug_path, rgb, grid, labels)
+        hint = " (check it with --debug-image FILE.png, or pass --size N / --stars S)"
+        raise FormatError(f"cannot read the board from the image: {error.message}{hint}", file=name) from None
+    if debug_path is not None:
+        write_debug_image(debug_path, rgb, grid, labels)
+    notes = [f"read a {n}x{n} {kind} board from the image"]
+    if stars_from == "unique":
+        notes.append(f"stars: {board.stars}, the smallest count with exactly one solution")
+    elif stars_from == "default":
+        notes.append("stars: 1, the usual count for a colour board (pass --stars to change it)")
+    if solutions > 1:
+        notes.append("the board has 2 or more solutions")
+    marked_stars, marked_blanks = _marks(grid, colours) if marks else (frozenset(), frozenset())
+    return ImageReading(board, kind, stars_from, marked_stars, marked_blanks, tuple(notes))
+
+
+def _colourful(borders: _Borders, n: int) -> bool:
+    """Whether neighbouring regions differ in colour (a Queens-like board)."""
+    return int((borders.change > OTHER_COLOUR).sum()) >= n // 2
+
+
+def write_debug_image(
+    path: str, rgb: np.ndarray, grid: _Grid | None, labels: list[list[int]] | None
+) -> None:
+    """Write a PNG of the image with the board's outline, its grid and its regions drawn on."""
+    numpy, cv2, Image = _libraries()
+    picture = rgb.copy()
+    if grid is not None:
+        cv2.polylines(picture, [grid.corners.astype(numpy.int32)], True, (255, 0, 255), 3)
+        side = grid.picture.shape[0]
+        target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
+        back = cv2.getPerspectiveTransform(target, grid.corners.astype(numpy.float32))
+
+        def line(a: tuple[float, float], b: tuple[float, float], colour: tuple, width: int) -> None:
+            ends = cv2.perspectiveTransform(numpy.array([[a, b]], numpy.float32), back)[0]
+            cv2.line(picture, tuple(map(int, ends[0])), tuple(map(int, ends[1])), colour, width)
+
+        n = grid.size
+        for k in range(n + 1):
+            line((grid.xs[k], grid.ys[0]), (grid.xs[k], grid.ys[-1]), (0, 200, 255), 1)
+            line((grid.xs[0], grid.ys[k]), (grid.xs[-1], grid.ys[k]), (0, 200, 255), 1)
+        if labels is not None:
+            for r in range(n):
+                for c in range(n):
+                    if c + 1 < n and labels[r][c] != labels[r][c + 1]:
+                        line((grid.xs[c + 1], grid.ys[r]), (grid.xs[c + 1], grid.ys[r + 1]), (255, 0, 0), 3)
+                    if r + 1 < n and labels[r][c] != labels[r + 1][c]:
+                        line((grid.xs[c], grid.ys[r + 1]), (grid.xs[c + 1], grid.ys[r + 1]), (255, 0, 0), 3)
+    Image.fromarray(picture).save(path, format="PNG")
