@@ -233,8 +233,8 @@ class _Profile:
         mids = self.spread(max(1, round(0.2 * pitch)))[
             numpy.rint(first + (steps[:-1] + 0.5) * pitch).astype(int)
         ]
-        low = float(numpy.quantile(lines, 0.1))
-        high = float(numpy.quantile(mids, 0.9))
+        low = float(numpy.sort(lines)[(len(lines) - 1) // 10])  # the 10th percentile, fast
+        high = float(numpy.sort(mids)[len(mids) - 1 - (len(mids) - 1) // 10])
         uncovered = (first + len(self.values) - 1 - last) / len(self.values)
         return (low - high) / (low + high + 8.0) - 2.0 * uncovered
 
@@ -487,16 +487,22 @@ def _count(board: Board) -> int:
 
 
 def _choose_stars(board: Board, kind: str, stars: int | None) -> tuple[Board, str, int]:
-    """The board with its star count, where the count came from, and its solutions (0-2)."""
+    """The board with its star count, where the count came from, and its solutions (0-2).
+
+    Without a given count: 1 when that has exactly one solution, else the smallest count
+    that has; a colour board with no such count keeps 1 (and its 0 or 2+ solutions).
+    """
     if stars is not None:
         board = board.with_stars(stars)
         return board, "given", _count(board)
-    if kind == "colour":
-        return board, "default", _count(board)
-    for count in range(1, max(1, king_capacity(board.size)) + 1):
-        found = _count(board.with_stars(count))
-        if found == 1:
+    with_one = _count(board)
+    if with_one == 1:
+        return board, "default" if kind == "colour" else "unique", 1
+    for count in range(2, king_capacity(board.size) + 1):
+        if _count(board.with_stars(count)) == 1:
             return board.with_stars(count), "unique", 1
+    if kind == "colour":
+        return board, "default", with_one
     return board, "unique", 0
 
 
