@@ -247,7 +247,7 @@ class _Profile:
         """The N+1 line positions, each moved to the strongest column near its place."""
         numpy = _libraries()[0]
         pitch = (last - first) / size
-        reach = max(1, round(0.1 * pitch))
+        reach = max(1, round(0.3 * pitch))
         where = [float(first)]
         for k in range(1, size):
             at = round(first + k * pitch)
@@ -380,6 +380,8 @@ class _Borders:
     """CIELAB distance between the two cells' colours."""
     walls: np.ndarray
     """Whether each border is a thick wall."""
+    unsure: np.ndarray
+    """Whether each border's ink lies well between that of thin lines and that of walls."""
 
 
 def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
@@ -403,10 +405,27 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
     colourful = int((changes > OTHER_COLOUR).sum()) >= n // 2
     if walls.any() and colourful and (changes[walls] > SAME_COLOUR).mean() < 0.7:
         walls[:] = False  # "walls" that do not follow the colours are plain grid lines
-    return _Borders(pairs, inks, changes, walls)
+    unsure = numpy.zeros(len(pairs), bool)
+    if walls.any():
+        thin, thick = numpy.median(inks[~walls]), numpy.median(inks[walls])
+        share = (inks - thin) / (thick - thin)
+        unsure = (share > 0.15) & (share < 0.85)
+    return _Borders(pairs, inks, changes, walls, unsure)
 
 
 def _regions(n: int, borders: _Borders) -> tuple[list[list[int]], list[str]]:
+    """The regions (a label per cell) and any doubts; unclear borders that matter are doubts."""
+    labels, doubts = _join(n, borders, borders.walls)
+    if borders.unsure.any():
+        for walls in (borders.walls | borders.unsure, borders.walls & ~borders.unsure):
+            if _join(n, borders, walls)[0] != labels:
+                index = int(borders.unsure.nonzero()[0][0])
+                doubts.append(f"unclear border near {_where(borders.pairs[index])}")
+                break
+    return labels, doubts
+
+
+def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]], list[str]]:
     """Join cells across non-walls, most alike first, until N regions remain; and any doubts.
 
     Walls are crossed only when needed, after every non-wall; the doubts name joins across a
@@ -421,7 +440,7 @@ def _regions(n: int, borders: _Borders) -> tuple[list[list[int]], list[str]]:
             k = parent[k]
         return k
 
-    order = numpy.lexsort((borders.change, borders.walls))
+    order = numpy.lexsort((borders.change, walls))
     count, doubts = n * n, []
     joined = numpy.zeros(len(borders.pairs), bool)
     for index in order:
@@ -434,12 +453,12 @@ def _regions(n: int, borders: _Borders) -> tuple[list[list[int]], list[str]]:
         parent[a] = b
         count -= 1
         joined[index] = True
-        if borders.walls[index]:
+        if walls[index]:
             doubts.append(f"joined across a wall at {_where(borders.pairs[index])}")
-        elif not borders.walls.any() and borders.change[index] > OTHER_COLOUR:
+        elif not walls.any() and borders.change[index] > OTHER_COLOUR:
             doubts.append(f"joined unlike colours at {_where(borders.pairs[index])}")
     for index, ((r, c), (rr, cc)) in enumerate(borders.pairs):
-        if root(r * n + c) != root(rr * n + cc) and not borders.walls[index]:
+        if root(r * n + c) != root(rr * n + cc) and not walls[index]:
             if borders.change[index] < OTHER_COLOUR:
                 doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
     labels: dict[int, int] = {}
