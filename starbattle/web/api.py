@@ -249,22 +249,25 @@ def _state(payload: dict[str, Any], size: int) -> Any:
 
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
-    """`hint -f json`: the next step from the page's marks (no record when none applies)."""
-    from starbattle.logic import next_step
+    """`hint -f json`: the next step from the page's marks (technique null when none applies)."""
+    from starbattle.results import hint as next_hint
 
     read = _board(payload)
-    step = next_step(read, _state(payload, read.size))
-    return {"records": [] if step is None else [step.record(1)]}
+    records = Collected()
+    JsonFormatter(records).show(next_hint(read, _state(payload, read.size)))  # type: ignore[arg-type]
+    return {"records": records.records}
 
 
 def explain(payload: dict[str, Any]) -> dict[str, Any]:
     """`explain -f json`: every step from the page's marks, then the summary."""
-    from starbattle.logic import explain as explain_board
+    from starbattle.results import explain_items
 
     read = _board(payload)
-    trace = explain_board(read, _state(payload, read.size))
-    steps = [step.record(index) for index, step in enumerate(trace.steps, start=1)]
-    return {"records": [*steps, trace.record()]}
+    records = Collected()
+    show = JsonFormatter(records)  # type: ignore[arg-type]
+    for item in explain_items(read, _state(payload, read.size)):
+        show.show(item)
+    return {"records": records.records}
 
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:
@@ -276,14 +279,12 @@ def grade(payload: dict[str, Any]) -> dict[str, Any]:
 
 def import_image(payload: dict[str, Any]) -> dict[str, Any]:
     """A screenshot ("image": base64 of PNG or JPEG) read back as a board record."""
-    from starbattle.formats.image import read_image
-
     try:
         data = base64.b64decode(str(payload.get("image", "")), validate=True)
     except (binascii.Error, ValueError):
         raise ApiError(400, '"image" must be the base64 of a PNG or JPEG picture') from None
-    read = read_image(data, stars=_option(payload, "stars", int))
-    return {"records": [board_record(read)]}
+    screenshot = Record("screenshot", "", None, image=data)
+    return {"records": [board_record(screenshot.board(stars=_option(payload, "stars", int)))]}
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {

@@ -408,7 +408,7 @@ async function hint() {
       $("hint").disabled = false;
     }
     game.marked = {};
-    if (!records.length) {
+    if (!records.length || !records[0].technique) {
       $("hint-text").textContent = "No step found: the board is solved, or no technique applies.";
       return;
     }
