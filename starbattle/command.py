@@ -6,35 +6,88 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager, nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starbattle import interrupts
 from starbattle.board import Board
 from starbattle.errors import StarBattleError, UsageError
-from starbattle.formats import Record, read_input, records
+from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
-from starbattle.output import Progress
+from starbattle.output import Output, Progress
 from starbattle.results import EXIT_ERROR, EXIT_INTERNAL, SEVERITY, Outcome
+
+if TYPE_CHECKING:
+    from starbattle.logic import State
 
 EXIT_BROKEN_PIPE = 141
 
 
 def one_board(
-    argument: str, stars: int | None, input_format: str | None, givens: bool
-) -> tuple[Board, Record]:
-    """The one board an argument names (a collection is refused), and its record."""
+    argument: str,
+    stars: int | None = None,
+    input_format: str | None = None,
+    givens: bool = False,
+    size: int | None = None,
+    debug_image: str | None = None,
+    *,
+    marks: bool = False,
+) -> tuple[Board, Record, ImageOptions]:
+    """The one board an argument names (a collection is refused), its record, image options."""
     found = records(argument, fmt=input_format)
     if len(found) > 1:
         raise UsageError(f"{argument} holds {len(found)} puzzles; this command takes one")
-    return found[0].board(stars=stars, fmt=input_format, givens=givens), found[0]
+    seen = ImageOptions(size, marks, debug_image)
+    board = found[0].board(stars=stars, fmt=input_format, givens=givens, seen=seen)
+    if found[0].image is not None:
+        for note in found[0].reading(stars, seen).notes:  # how the image was read
+            Output().note(f"starbattle-asp: {note}")
+    return board, found[0], seen
+
+
+def readable_boards(
+    files: Iterable[str], output: Output, stars: int | None, input_format: str | None,
+    givens: bool, size: int | None, debug_image: str | None,
+) -> tuple[list[tuple[str, Board]], int]:  # fmt: skip
+    """Every board of the files with its id; one that cannot be read is said and skipped."""
+    boards, unreadable = [], 0
+    seen = ImageOptions(size, False, debug_image)
+    for file in files:
+        for record in records(file, fmt=input_format):
+            try:
+                read = record.board(stars=stars, fmt=input_format, givens=givens, seen=seen)
+            except StarBattleError as error:
+                output.note(f"starbattle-asp: error: {printable(str(error))} (skipped)")
+                unreadable += 1
+            else:
+                boards.append((record.identifier, read))
+    return boards, unreadable
 
 
 def one_text(argument: str) -> Record:
     """The text of an argument that is no board (an answer): a file, '-', or the text itself."""
     text, name = read_input(argument)
+    if isinstance(text, bytes):
+        raise UsageError(
+            f"{argument} is an image: give the image as the board and add --marks to read "
+            "the marks drawn on it"
+        )
     return Record(name or "<argument>", text, name)
+
+
+def state_of(
+    board: Board, record: Record, seen: ImageOptions, argument: str | None, stars: int | None
+) -> State:
+    """The marks so far: from a STATE argument, or drawn on an image read with --marks."""
+    from starbattle.logic import State
+    from starbattle.results import read_state
+
+    if argument is None and seen.marks and record.image is not None:
+        drawn = record.reading(stars, seen)
+        return State.of(drawn.marked_stars, drawn.marked_blanks)
+    marks = None if argument is None else one_text(argument)
+    return read_state(board, marks and marks.text, marks and marks.name)
 
 
 @contextmanager

@@ -715,7 +715,7 @@ class Logic:
     # -- level 5: confinement ---------------------------------------------------------------
 
     def _confinement(self, view: _View) -> list[_Found]:
-        """k units lying inside k units of another kind (by the stars they still need)."""
+        """K units lying inside k units of another kind (by the stars they still need)."""
         grid, found, n = self.grid, [], self.grid.n
         for lines, index in ((grid.rows, 0), (grid.columns, 1)):
             others = [

@@ -82,9 +82,7 @@ def _libraries() -> tuple[ModuleType, ModuleType, ModuleType]:
         import numpy
         from PIL import Image
     except ImportError as error:
-        raise FormatError(
-            f"reading a board from an image needs {error.name}: {EXTRA}"
-        ) from None
+        raise FormatError(f"reading a board from an image needs {error.name}: {EXTRA}") from None
     return numpy, cv2, Image
 
 
@@ -110,7 +108,12 @@ def _order(points: np.ndarray) -> np.ndarray:
     numpy = _libraries()[0]
     total, diff = points.sum(axis=1), points[:, 1] - points[:, 0]
     return numpy.array(
-        [points[total.argmin()], points[diff.argmin()], points[total.argmax()], points[diff.argmax()]],
+        [
+            points[total.argmin()],
+            points[diff.argmin()],
+            points[total.argmax()],
+            points[diff.argmax()],
+        ],
         dtype=numpy.float32,
     )
 
@@ -161,7 +164,9 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
 def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The quadrilateral's content as a square picture of at most WORK_SIDE pixels."""
     numpy, cv2, _ = _libraries()
-    side = float(numpy.linalg.norm(corners[1] - corners[0]) + numpy.linalg.norm(corners[3] - corners[0]))
+    side = float(
+        numpy.linalg.norm(corners[1] - corners[0]) + numpy.linalg.norm(corners[3] - corners[0])
+    )
     side = int(min(WORK_SIDE, max(64, round(side / 2))))
     target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
     matrix = cv2.getPerspectiveTransform(corners, target)
@@ -544,7 +549,9 @@ def read_image(
     """
     rgb = _pixels(data, name)
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
-        raise FormatError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name)
+        raise FormatError(
+            f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name
+        )
     grid: _Grid | None = None
     labels: list[list[int]] | None = None
     try:
@@ -567,13 +574,17 @@ def read_image(
         board, stars_from, solutions = _choose_stars(board, kind, stars)
         if solutions == 0 or (solutions > 1 and unique):
             what = "no solution" if solutions == 0 else "2 or more solutions"
-            tried = f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
+            tried = (
+                f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
+            )
             raise FormatError(f"read a {n}x{n} {kind} board that has {what}{tried}")
     except (FormatError, BoardError) as error:
         if debug_path is not None:
             write_debug_image(debug_path, rgb, grid, labels)
         hint = " (check it with --debug-image FILE.png, or pass --size N / --stars S)"
-        raise FormatError(f"cannot read the board from the image: {error.message}{hint}", file=name) from None
+        raise FormatError(
+            f"cannot read the board from the image: {error.message}{hint}", file=name
+        ) from None
     if debug_path is not None:
         write_debug_image(debug_path, rgb, grid, labels)
     notes = [f"read a {n}x{n} {kind} board from the image"]
@@ -616,7 +627,17 @@ def write_debug_image(
             for r in range(n):
                 for c in range(n):
                     if c + 1 < n and labels[r][c] != labels[r][c + 1]:
-                        line((grid.xs[c + 1], grid.ys[r]), (grid.xs[c + 1], grid.ys[r + 1]), (255, 0, 0), 3)
+                        line(
+                            (grid.xs[c + 1], grid.ys[r]),
+                            (grid.xs[c + 1], grid.ys[r + 1]),
+                            (255, 0, 0),
+                            3,
+                        )
                     if r + 1 < n and labels[r][c] != labels[r + 1][c]:
-                        line((grid.xs[c], grid.ys[r + 1]), (grid.xs[c + 1], grid.ys[r + 1]), (255, 0, 0), 3)
+                        line(
+                            (grid.xs[c], grid.ys[r + 1]),
+                            (grid.xs[c + 1], grid.ys[r + 1]),
+                            (255, 0, 0),
+                            3,
+                        )
     Image.fromarray(picture).save(path, format="PNG")
