@@ -32,8 +32,10 @@ from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard, grounding
 from starbattle.limits import TimeLimitReached
 
-_CONSTANT = re.compile(r"""[a-z_][A-Za-z0-9_']*=(-?[0-9]{1,9}|[a-z_][A-Za-z0-9_']*|"[^"\\]*")\Z""")
-"""NAME=VALUE, the value an integer, a constant or a plain string (clingo's -c takes terms)."""
+_NAME = r"(?!not(?:=|\Z))_*[a-z][A-Za-z0-9_']*"
+"""A clingo name: underscores, then a lowercase letter (`_`, `_X`, `_1` are none), not `not`."""
+_CONSTANT = re.compile(rf"""{_NAME}=(-?[0-9]{{1,9}}|{_NAME}|"[^"\\\n\x00]*")\Z""")
+"""NAME=VALUE, the value an integer, a name or a string on one line (clingo's -c takes terms)."""
 
 Unit = tuple[str, tuple[int | str, ...]]
 """A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
