@@ -107,6 +107,9 @@ def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
 
 
 _SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
+_SEEN: dict[tuple[object, ...], bool] = {}
+"""Shapes met once: a lone board is grounded on its own (cheaper than the shared grounding),
+the second board of a shape builds the shared one."""
 """The shared groundings, most recently used last; one per thread (a Control is not shared
 between threads)."""
 
@@ -188,11 +191,18 @@ class Solver:
             arguments += ["-c", constant]
         self._files, self._arguments = files, arguments
         self._shape: _Shape | None = None
-        if self.encoding is None and not self.clingo_args and self.board.size in SHAPE_SIZES:
-            self._shape = self._shared(files, arguments)
+        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
+        if (
+            self.encoding is None
+            and not self.clingo_args
+            and self.board.size in SHAPE_SIZES
+            and (key in _SHAPES or _SEEN.pop(key, False))  # a second board of this shape
+        ):
+            self._shape = self._shared(key, files, arguments)
             self._control = self._shape.control
             self.messages.extend(self._shape.messages)
         else:
+            _SEEN[key] = True
             self._control = self._ground(files, arguments, board_facts(self.board))
         king_rule = self._control.symbolic_atoms[clingo.Function(KING_RULE)]
         if king_rule is not None and king_rule.is_fact:  # the program says stars never touch
@@ -219,9 +229,10 @@ class Solver:
         self.ground_seconds = time.perf_counter() - started
         return control
 
-    def _shared(self, files: Sequence[str], arguments: list[str]) -> _Shape:
+    def _shared(
+        self, key: tuple[object, ...], files: Sequence[str], arguments: list[str]
+    ) -> _Shape:
         """The grounding shared by every board of this size, star count and program."""
-        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
         shape = _SHAPES.get(key)
         if shape is None or shape.busy:
             facts = shape_facts(self.board.size, self.board.stars)

@@ -325,12 +325,25 @@ def test_d12_worker_killed_mid_run_the_run_finishes(tmp_path: Path) -> None:
 ENDLESS = "p(0). p(X+1) :- p(X).\n"  # grounds forever, memory growing
 
 
+def wait_until_grounding(pid: int, megabytes: int = 150, seconds: float = 30.0) -> None:
+    """Wait until a child grounding ENDLESS has grown past `megabytes` (it is grounding then)."""
+    deadline = time.monotonic() + seconds
+    status = Path(f"/proc/{pid}/status")
+    while time.monotonic() < deadline:
+        rss = next(
+            (line for line in status.read_text().splitlines() if line.startswith("VmRSS")), ""
+        )
+        if rss and int(rss.split()[1]) > megabytes * 1024:
+            return
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_d18_a_signal_stops_grounding(tmp_path: Path, signum: int, code: int) -> None:
     program = tmp_path / "endless.lp"
     program.write_text(ENDLESS)
     child = start([PZPRJS, "-e", str(program)])
-    time.sleep(1.0)  # importing, then grounding
+    wait_until_grounding(child.pid)
     child.send_signal(signum)
     try:
         out, errors = child.communicate(timeout=20)  # grounding used to ignore it

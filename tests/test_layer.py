@@ -51,6 +51,8 @@ def test_a_long_board_argument_is_text_not_a_file_name() -> None:
     if record:
         assert result.exit_code == 0 and "1 solution, unique" in result.output
         assert read_board(board).size == 17
+    long_name = run("a" * 300)
+    assert long_name.exit_code == 2 and "cannot read: File name too long" in long_name.stderr
 
 
 def test_collection_lines_that_are_no_record_are_reported_and_the_rest_solved(
