@@ -182,12 +182,20 @@ class Solver:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
         if self.threads > 1:
             arguments.append(f"--parallel-mode={self.threads}")
+        given: dict[str, str] = {}
         for constant in self.constants:
             if not _CONSTANT.match(constant):
                 raise UsageError(
                     f"constant {constant!r} must look like NAME=VALUE, e.g. n=3 (the value an "
                     "integer, a lowercase name or a quoted string)"
                 )
+            name = constant.split("=", 1)[0]
+            if name in given:  # clingo refuses a redefinition
+                raise UsageError(
+                    f"constant {name} is given twice ({given[name]!r} and {constant!r}): "
+                    "give each name once"
+                )
+            given[name] = constant
             arguments += ["-c", constant]
         self._files, self._arguments = files, arguments
         self._shape: _Shape | None = None

@@ -452,3 +452,9 @@ def test_fuzz_constants_clingo_cannot_parse_are_usage_errors(constant: str) -> N
 def test_fuzz_constants_clingo_parses_are_taken() -> None:
     constants = ("__a=b'", "nota=not_", "n=-5", 'm="é\t"')
     assert len(list(Solver(read_board(PZPRJS), constants=constants).solutions(0))) == 1
+
+
+@pytest.mark.parametrize("twice", [("n=3", "n=-1"), ("n=3", "n=3")])
+def test_fuzz_a_constant_given_twice_is_a_usage_error(twice: tuple[str, str]) -> None:
+    with pytest.raises(UsageError, match=r"^constant n is given twice \('n=3' and 'n="):
+        Solver(read_board(PZPRJS), constants=twice)  # was clingo's "parsing failed"
