@@ -26,8 +26,9 @@ import itertools
 import random
 import time
 import unicodedata
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import partial
 
 from starbattle.board import Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
@@ -48,6 +49,11 @@ class GenerateTimeout(UsageError):
             f"puzzle {index + 1} could not be made {limit}: raise --timeout, "
             "lower --min-region, or try another size or star count"
         )
+        self.index, self.timeout = index, timeout
+
+    def __reduce__(self) -> tuple[type[GenerateTimeout], tuple[int, float | None]]:
+        """Rebuild from index and timeout (a worker process or cluster sends it back)."""
+        return GenerateTimeout, (self.index, self.timeout)
 
 
 @dataclass(frozen=True)
@@ -367,6 +373,44 @@ def refuse_impossible(
         )
 
 
+def make_puzzle(
+    size: int,
+    stars: int,
+    seed: int | str,
+    index: int,
+    *,
+    min_region: int | None = None,
+    timeout: float | None = None,
+    attempts: int = 1000,
+    first_attempt: int = 0,
+    seen: frozenset[tuple[str, ...]] = frozenset(),
+    spent: float = 0.0,
+) -> Generated:
+    """Puzzle `index`: the first success among the seeds "SEED/index/i" not `seen` before.
+
+    `spent` seconds of the first puzzle's time went before it (the impossibility check).
+    Raises GenerateTimeout when it takes longer than `timeout` (or all the attempts).
+    """
+    started = time.perf_counter() - (spent if index == 0 else 0.0)
+    deadline = None if timeout is None else started + timeout
+    for attempt in range(first_attempt, attempts):
+        result = generate_one(
+            size, stars, f"{seed}/{index}/{attempt}", min_region=min_region, deadline=deadline
+        )
+        if deadline is not None and time.perf_counter() > deadline:
+            raise GenerateTimeout(index, timeout or 0)  # late counts as failed
+        if result is not None and canonical(result.board) not in seen:
+            return Generated(
+                result.board, result.solution, result.seed, time.perf_counter() - started
+            )
+    raise GenerateTimeout(index, None)
+
+
+def next_attempt(puzzle: Generated) -> int:
+    """The attempt after the one that made this puzzle (its seed ends in "/attempt")."""
+    return int(puzzle.seed.rsplit("/", 1)[1]) + 1
+
+
 def generate(
     size: int,
     stars: int,
@@ -376,13 +420,17 @@ def generate(
     min_region: int | None = None,
     timeout: float | None = None,
     attempts: int = 1000,
+    run: Callable[[Callable[[int], Generated], list[int]], Iterable[Generated]] = map,
 ) -> Iterator[Generated]:
     """Yield `count` different puzzles (not equal up to rotation and reflection).
 
-    Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ...; without a
-    time limit the same seed always gives the same puzzles. A puzzle's `seconds` count
-    every attempt it took. Raises GenerateTimeout when one takes longer than `timeout`,
-    and UsageError for a seed holding a control character.
+    Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ... that is not
+    one of the puzzles before it; without a time limit the same seed always gives the same
+    puzzles. A puzzle's `seconds` count every attempt it took. Raises GenerateTimeout when
+    one takes longer than `timeout`. `run(work, indexes)` yields work(k) for every k in
+    order, here by default, or e.g. `batch.run_all` with jobs or `cluster.run_on_cluster`
+    with an address (bound by functools.partial): the puzzles are the same. Raises
+    UsageError for a seed holding a control character.
     """
     seed = check_seed(seed)
     began = time.perf_counter()
@@ -391,21 +439,21 @@ def generate(
     except TimeLimitReached:
         if timeout is not None:
             raise GenerateTimeout(0, timeout) from None
+    work = partial(
+        make_puzzle,
+        size,
+        stars,
+        seed,
+        min_region=min_region,
+        timeout=timeout,
+        attempts=attempts,
+        spent=time.perf_counter() - began,
+    )
     seen: set[tuple[str, ...]] = set()
-    for index in range(count):
-        started = began if index == 0 else time.perf_counter()
-        deadline = None if timeout is None else started + timeout
-        for attempt in range(attempts):
-            result = generate_one(
-                size, stars, f"{seed}/{index}/{attempt}", min_region=min_region, deadline=deadline
-            )
-            if deadline is not None and time.perf_counter() > deadline:
-                raise GenerateTimeout(index, timeout or 0)  # late counts as failed
-            if result is not None and canonical(result.board) not in seen:
-                seen.add(canonical(result.board))
-                yield Generated(
-                    result.board, result.solution, result.seed, time.perf_counter() - started
-                )
-                break
-        else:
-            raise GenerateTimeout(index, None)
+    for index, made in enumerate(run(work, list(range(count)))):
+        puzzle = made
+        if canonical(puzzle.board) in seen:  # rare: made apart from the puzzles before it
+            again = work(index, first_attempt=next_attempt(puzzle), seen=frozenset(seen))
+            puzzle = replace(again, seconds=made.seconds + again.seconds)
+        seen.add(canonical(puzzle.board))
+        yield puzzle

@@ -27,6 +27,7 @@ from starbattle.facts import (
     STAR,
     board_facts,
     shape_facts,
+    star_cell,
 )
 from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard, grounding
@@ -448,3 +449,31 @@ def count(board: Board, **options: object) -> int:
 def is_unique(board: Board, **options: object) -> bool:
     """Whether a board has exactly one solution."""
     return sum(1 for _ in solve(board, 2, **options)) == 1
+
+
+def star_literals(solver: Solver) -> dict[Cell, int]:
+    """The solver literal of every star(R,C) atom, to assume cells are stars or empty."""
+    return {
+        star_cell(atom.symbol): atom.literal
+        for atom in solver._control.symbolic_atoms.by_signature(STAR, 2)
+    }
+
+
+def core_assuming(
+    solver: Solver, on: Iterable[Unit], off: Iterable[Unit], literals: Iterable[int]
+) -> list[Unit] | None:
+    """Like `Solver.core`, with extra literals assumed (e.g. from `star_literals`).
+
+    None when there is a solution; else the units of `on` in an unsatisfiable core (the
+    assumed literals may be part of the reason too).
+    """
+    control, units = solver._control, solver._units
+    for literal in units.values():
+        control.assign_external(literal, None)
+    assumptions = [units[unit] for unit in on] + [-units[unit] for unit in off] + list(literals)
+    core: list[int] = []
+    control.configuration.solve.models = 1
+    if control.solve(assumptions=assumptions, on_core=core.extend).satisfiable:
+        return None
+    chosen = set(core)
+    return [unit for unit, literal in units.items() if literal in chosen]

@@ -1,0 +1,176 @@
+"""Collections on a Dask cluster: same outcomes as one process, faults, Ctrl-C, generation."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import closing
+from functools import cache, partial
+from pathlib import Path
+
+import pytest
+from distributed import Client, LocalCluster
+from helpers import CORPUS, corpus_sample, needs_corpus
+
+from starbattle.batch import run_all
+from starbattle.check import check
+from starbattle.cluster import run_on_cluster
+from starbattle.errors import ClusterError
+from starbattle.formats import Record, records
+from starbattle.formatters import Formatter, JsonFormatter, TextFormatter
+from starbattle.generate import GenerateTimeout, canonical, generate, make_puzzle
+from starbattle.output import Output
+from starbattle.results import Item, Message, Outcome, SolveRequest, solve_all
+
+SECONDS = re.compile(r'"seconds": [0-9.e-]+|\([0-9.]+ s\)')
+WORK = partial(solve_all, SolveRequest())
+LAB = CORPUS / "starbattlelab" / "10x10-2star.sbn"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LocalCluster]:
+    """A scheduler and 2 worker processes on this machine, reached by address."""
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as local:
+        yield local
+
+
+def printed(
+    runs: Iterable[list[Item]], found: list[Record], formatter: type[Formatter] = JsonFormatter
+) -> tuple[list[str], list[Message], list[Outcome]]:
+    """What a run prints (timings blanked), its messages for stderr and its outcomes."""
+    output = Output("kept")  # lines kept in output.kept; never closed, so nothing is written
+    show = formatter(output, collection=True)
+    messages, outcomes = [], []
+    for record, items in zip(found, runs, strict=True):  # strict: nothing lost
+        show.begin(record.identifier)
+        for item in items:
+            if isinstance(item, Message):
+                messages.append(item)
+            else:
+                show.show(item)
+            if isinstance(item, Outcome):
+                outcomes.append(item)
+    return [SECONDS.sub("<t>", line) for line in output.kept], messages, outcomes
+
+
+@cache
+def lab_file(count: int) -> list[Record]:
+    """The first puzzles of the StarBattleLab 10x10 2★ file, as records."""
+    return records(str(LAB))[:count]
+
+
+@needs_corpus
+def test_a_local_cluster_prints_what_one_process_prints(tmp_path: Path) -> None:
+    lines = [json.dumps(record) for record in corpus_sample(per_group=1)[:30]]
+    lines.insert(3, '{"id": "broken", "stars": 1, "regions": ["AB", "A"]}')
+    lines.insert(7, '{"id": "crowded", "stars": 2, "regions": ["AABB", "AABB", "CCDD", "CCDD"]}')
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    found = records(str(path))
+    expected = printed(map(WORK, found), found)
+    got = printed(run_on_cluster(WORK, found, "local:2", chunk=4), found)
+    assert got == expected
+    verdicts = [outcome.verdict for outcome in got[2]]
+    assert verdicts[3] == verdicts[7] == "error" and verdicts.count("error") == 2
+    assert "not unique" in verdicts and "unique" in verdicts
+    assert [message.kind for message in got[1]].count("error") == 2
+    boards = {record.identifier: record for record in found}
+    solutions = [json.loads(line) for line in got[0] if '"type": "solution"' in line]
+    assert len(solutions) >= 28
+    for solution in solutions:
+        board = boards[solution["id"]].board()
+        assert check(board, [tuple(cell) for cell in solution["stars"]]) == []
+
+
+@needs_corpus
+@pytest.mark.slow
+def test_a_worker_killed_mid_chunk_loses_and_repeats_nothing(cluster: LocalCluster) -> None:
+    found = lab_file(160)
+    expected = printed(map(WORK, found), found, TextFormatter)
+    with Client(cluster) as watcher:
+        pids = watcher.run(os.getpid)
+        runs, killed = [], None
+        for items in run_on_cluster(WORK, found, cluster.scheduler_address, chunk=16):
+            runs.append(items)
+            while killed is None:
+                busy = [worker for worker, keys in watcher.processing().items() if keys]
+                if busy:
+                    killed = pids[busy[0]]
+                    os.kill(killed, signal.SIGKILL)
+        assert killed not in watcher.run(os.getpid).values()  # its nanny started another
+    assert printed(runs, found, TextFormatter) == expected
+
+
+def test_an_unreachable_scheduler_is_one_line_quickly() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        address = f"tcp://127.0.0.1:{probe.getsockname()[1]}"  # nobody listens once closed
+    started = time.perf_counter()
+    with pytest.raises(ClusterError) as caught:
+        next(run_on_cluster(str, ["a"], address, timeout=1))
+    assert time.perf_counter() - started < 10
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"cannot reach a Dask scheduler at {address}")
+    assert "dask scheduler" in message
+
+
+@pytest.mark.parametrize("address", ["local:0", "local:two"])
+def test_a_bad_local_worker_count_is_refused(address: str) -> None:
+    with pytest.raises(ClusterError, match="local:2"):
+        next(run_on_cluster(str, ["a"], address))
+
+
+def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    with pytest.raises(ClusterError, match=re.escape("pip install 'starbattle-asp[cluster]'")):
+        next(run_on_cluster(str, ["a"], "local:1"))
+
+
+@needs_corpus
+def test_ctrl_c_cancels_the_rest_and_keeps_what_finished(cluster: LocalCluster) -> None:
+    found = lab_file(400)
+    clients = set(cluster.scheduler.clients)
+    runs = []
+    run = run_on_cluster(WORK, found, cluster.scheduler_address)
+    with pytest.raises(KeyboardInterrupt), closing(run):
+        for items in run:
+            runs.append(items)
+            if len(runs) == 25:
+                os.kill(os.getpid(), signal.SIGINT)  # as a terminal's Ctrl-C
+    assert [items[-1].identifier for items in runs] == [r.identifier for r in found[:25]]
+    deadline = time.perf_counter() + 5
+    while (cluster.scheduler.tasks or set(cluster.scheduler.clients) != clients) and (
+        time.perf_counter() < deadline
+    ):
+        time.sleep(0.05)
+    assert not cluster.scheduler.tasks  # nothing left to run or to hold
+    assert set(cluster.scheduler.clients) == clients  # the run's client is closed
+
+
+def test_generation_gives_the_same_puzzles_on_a_cluster(cluster: LocalCluster) -> None:
+    here = list(generate(4, 1, 3, seed="a"))
+    assert canonical(make_puzzle(4, 1, "a", 1).board) == canonical(here[0].board)  # a repeat
+    elsewhere = list(
+        generate(4, 1, 3, seed="a", run=partial(run_on_cluster, address=cluster.scheduler_address))
+    )
+    pool = list(generate(4, 1, 3, seed="a", run=partial(run_all, jobs=2)))
+    for puzzles in (elsewhere, pool):
+        assert [(p.seed, p.board, p.solution) for p in puzzles] == [
+            (p.seed, p.board, p.solution) for p in here
+        ]
+    assert len({canonical(p.board) for p in here}) == 3
+
+
+def test_a_generation_time_limit_comes_back_from_a_worker(cluster: LocalCluster) -> None:
+    run = partial(run_on_cluster, address=cluster.scheduler_address)
+    with pytest.raises(GenerateTimeout, match=r"puzzle 1 could not be made in 0\.001 s"):
+        next(generate(10, 2, 2, seed="t", timeout=0.001, run=run))
