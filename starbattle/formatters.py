@@ -568,8 +568,9 @@ class GeneratedWriter:
             self.output.line(text.rstrip("\n"))
             return
         size, stars = puzzle.board.size, puzzle.board.stars
-        name = f"starbattle-{size}x{size}-{stars}star-{self.seed}-{self.index}.{self.fmt}"
-        self.output.write(text, self.folder / name.replace("/", "_"))
+        seed = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.seed)[:40]
+        name = f"starbattle-{size}x{size}-{stars}star-{seed}-{self.index}.{self.fmt}"
+        self.output.write(text, self.folder / name)
 
     def close(self) -> None:
         """Write what was kept (a file is written whole, also after an interruption)."""
