@@ -167,6 +167,9 @@ def run_puzzles(
                 show.overall(tally)
             show.output.close()
             raise
+        except BaseException:
+            show.output.abort()  # a failed run leaves the -o file as it was
+            raise
     if show.collection:
         show.overall(tally)
     show.output.close()

@@ -574,7 +574,7 @@ class GeneratedWriter:
 
     def close(self) -> None:
         """Write what was kept (a file is written whole, also after an interruption)."""
-        if self.output.kept or self.output.path is None:
+        if self.output.wrote or self.output.path is None:
             self.output.close()
 
 
