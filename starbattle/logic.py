@@ -15,7 +15,7 @@ grounded once, with the marks as assumptions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -37,6 +37,18 @@ LEVELS = {
     7: "unsat core",
 }
 """The ladder's levels and what each covers."""
+TECHNIQUES = {
+    "mistake": 0,
+    "around-star": 1,
+    "full-unit": 1,
+    "forced-fill": 2,
+    "2x2-blocks": 3,
+    "too-little-room": 4,
+    "confinement": 5,
+    "assumption": 6,
+    "unsat-core": 7,
+}
+"""Every technique by name, with its level."""
 CHAIN_DEPTH = 8
 """Level 6: the most rounds of levels 1-5 an assumption may take to reach a contradiction."""
 ASSUMPTION_CHOICES = 3
@@ -441,18 +453,31 @@ class Logic:
         """The next step from a state: the lowest level that applies (None when none does)."""
         stars, blanks = self.numbers(state or State())
         found = self._lowest(stars, blanks, max_level)
-        if not found:
-            return None
-        first, grid = found[0], self.grid
+        return self._step(found[0], len(found)) if found else None
+
+    def deductions(self, state: State, technique: str) -> list[Step]:
+        """Every deduction one technique (a name of TECHNIQUES) makes from a state."""
+        stars, blanks = self.numbers(state)
+        if technique == "mistake":
+            found = self._mistakes(stars, blanks)
+        else:
+            level = TECHNIQUES[technique]
+            view = _View(self.grid, stars, blanks)
+            found = [f for f in self._techniques()[level - 1](view) if f.technique == technique]
+        return [self._step(f, len(found)) for f in found]
+
+    def _step(self, found: _Found, available: int) -> Step:
+        """A deduction in cells and names."""
+        grid = self.grid
         return Step(
-            first.technique,
-            first.level,
-            tuple(grid.names[u] for u in first.units),
-            tuple(grid.cell(i) for i in first.cells),
-            tuple(grid.cell(i) for i in sorted(first.stars)),
-            tuple(grid.cell(i) for i in sorted(first.blanks)),
-            first.sentence,
-            len(found),
+            found.technique,
+            found.level,
+            tuple(grid.names[u] for u in found.units),
+            tuple(grid.cell(i) for i in found.cells),
+            tuple(grid.cell(i) for i in sorted(found.stars)),
+            tuple(grid.cell(i) for i in sorted(found.blanks)),
+            found.sentence,
+            available,
         )
 
     def explain(self, state: State | None = None, max_level: int = 7) -> Trace:
@@ -489,7 +514,7 @@ class Logic:
                 return found
         return []
 
-    def _techniques(self) -> list:
+    def _techniques(self) -> list[Callable[[_View], Iterable[_Found]]]:
         """Levels 1 to 7 in order."""
         return [
             lambda v: [*self._around_star(v), *self._full_unit(v)],
@@ -657,8 +682,9 @@ class Logic:
             if not stars and not blanks:
                 continue
             text = (
-                f"{grid.names[unit]} needs {_stars(need)} and its undecided cells fit in {need} "
-                f"2x2 block{'s' if need > 1 else ''}, one star each, so {_outcome(grid, stars, blanks)}"
+                f"{grid.names[unit]} needs {_stars(need).replace(' ', ' more ' if view.has[unit] else ' ')}"
+                f" and its undecided cells fit in {'one 2x2 block' if need == 1 else f'{need} 2x2 blocks, one star each'}, "
+                f"so {_outcome(grid, stars, blanks)}"
             )
             found.append(
                 _Found(
@@ -686,16 +712,17 @@ class Logic:
         open_masks = [mask & ~decided for mask in grid.masks]
         for x in sorted(set(grid.cells) - view.stars - view.blanks):
             filled = [u for u in grid.units_of[x] if view.need[u] == 1]
-            effect = grid.reach[x]
+            effect, taken = grid.reach[x], {x, *grid.around[x]}
             touched = set(grid.near[x])
             for unit in filled:
                 effect |= open_masks[unit]
+                taken |= view.open[unit]
                 touched.update(u for i in view.open[unit] for u in grid.units_of[i])
             for unit in sorted(touched):
                 need = view.need[unit] - (x in grid.sets[unit])
                 if need <= 0 or (open_masks[unit] & ~effect).bit_count() > 4 * (need - 1):
                     continue
-                room = frozenset(i for i in view.open[unit] if not effect >> i & 1)
+                room = view.open[unit] - taken
                 cover = grid.cover(room, need - 1)
                 if cover is None:
                     continue
