@@ -24,6 +24,8 @@ from starbattle.check import check
 from starbattle.encodings import encodings_dir
 from starbattle.errors import BoardError
 from starbattle.formats.picture import picture_labels
+from starbattle.pictures import Overlay
+from starbattle.render import render_hint
 from starbattle.solver import Solver, Unit, core_assuming, star_literals
 
 LEVELS = {
@@ -454,6 +456,34 @@ class Logic:
         stars, blanks = self.numbers(state or State())
         found = self._lowest(stars, blanks, max_level)
         return self._step(found[0], len(found)) if found else None
+
+    def premise_cells(self, step: Step) -> frozenset[Cell]:
+        """The cells a step rests on: every cell of its premise units, and its premise cells."""
+        units = [self.grid.names.index(name) for name in step.units]
+        return frozenset(step.cells) | {
+            self.grid.cell(i) for u in units for i in self.grid.members[u]
+        }
+
+    def overlay(self, state: State, step: Step) -> Overlay:
+        """How a picture shows a step: premises hatched, marks and conclusions drawn."""
+        return Overlay(
+            self.premise_cells(step),
+            state.blanks | self.board.given_blanks,
+            frozenset(step.stars),
+            frozenset(step.blanks),
+        )
+
+    def render(self, state: State, step: Step, *, ascii_only: bool = False) -> str:
+        """A step as text: the labels of the cells it rests on, the marks and conclusions."""
+        return render_hint(
+            self.board,
+            state.stars | self.board.given_stars,
+            state.blanks | self.board.given_blanks,
+            shaded=self.premise_cells(step),
+            new_stars=step.stars,
+            new_blanks=step.blanks,
+            ascii_only=ascii_only,
+        )
 
     def deductions(self, state: State, technique: str) -> list[Step]:
         """Every deduction one technique (a name of TECHNIQUES) makes from a state."""
