@@ -310,11 +310,10 @@ def _outcome(grid: _Grid, stars: Iterable[int], blanks: Iterable[int]) -> str:
         if not cells:
             continue
         plural = what.replace("a star", "stars")
-        if len(cells) <= 3:
-            verb = "is" if len(cells) == 1 else "are"
-            parts.append(
-                f"{_listing([grid.where(i) for i in cells])} {verb} {what if len(cells) == 1 else plural}"
-            )
+        if len(cells) == 1:
+            parts.append(f"{grid.where(cells[0])} is {what}")
+        elif len(cells) <= 3:
+            parts.append(f"{_listing([grid.where(i) for i in cells])} are {plural}")
         else:
             parts.append(f"{len(cells)} cells are {plural}")
     return " and ".join(parts)
@@ -599,7 +598,7 @@ class Logic:
 
     def _mistake(self, culprit: int, stars: frozenset[int], why: str) -> _Found:
         """The step that corrects one wrong mark."""
-        grid, place = self.grid, self.grid.where(culprit)
+        place = self.grid.where(culprit)
         if culprit in stars:
             text = f"{why}the star at {place} is wrong: the solution leaves it empty"
             return _Found("mistake", 0, (), (culprit,), frozenset(), frozenset({culprit}), text)
@@ -660,9 +659,10 @@ class Logic:
             if 0 < need == len(cells):
                 more = " more" if view.has[unit] else ""
                 if need == 1:
+                    only = grid.where(min(cells))
                     text = (
-                        f"{grid.names[unit]} needs 1{more} star and {grid.where(min(cells))} is its "
-                        "only undecided cell, so it is a star"
+                        f"{grid.names[unit]} needs 1{more} star and {only} is its only undecided "
+                        "cell, so it is a star"
                     )
                 else:
                     text = (
@@ -711,10 +711,11 @@ class Logic:
             blanks -= stars
             if not stars and not blanks:
                 continue
+            more = " more" if view.has[unit] else ""
+            blocks = "one 2x2 block" if need == 1 else f"{need} 2x2 blocks, one star each"
             text = (
-                f"{grid.names[unit]} needs {_stars(need).replace(' ', ' more ' if view.has[unit] else ' ')}"
-                f" and its undecided cells fit in {'one 2x2 block' if need == 1 else f'{need} 2x2 blocks, one star each'}, "
-                f"so {_outcome(grid, stars, blanks)}"
+                f"{grid.names[unit]} needs {need}{more} star{'s' if need > 1 else ''} and its "
+                f"undecided cells fit in {blocks}, so {_outcome(grid, stars, blanks)}"
             )
             found.append(
                 _Found(
@@ -772,7 +773,7 @@ class Logic:
     # -- level 5: confinement ---------------------------------------------------------------
 
     def _confinement(self, view: _View) -> list[_Found]:
-        """k units lying inside k units of another kind (by the stars they still need)."""
+        """K units lying inside k units of another kind (by the stars they still need)."""
         grid, found, n = self.grid, [], self.grid.n
         for lines, index in ((grid.rows, 0), (grid.columns, 1)):
             others = [
