@@ -1,46 +1,18 @@
-"""Solve many puzzles, in several processes when asked: outcomes in input order, and a tally."""
+"""Many puzzles, in several processes when asked: results in input order, and a tally."""
 
 from __future__ import annotations
 
-import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from starbattle.report import EXIT_ERROR, unique_verdict
-
-if TYPE_CHECKING:
-    from starbattle.solver import Search
+from starbattle.interrupts import ignore_in_worker
+from starbattle.results import VERDICTS
 
 Item = TypeVar("Item")
-
-VERDICTS = ("unique", "not unique", "solved", "no solution", "undecided", "error")
-"""What one puzzle's run settled: 'solved' when a solution was found and uniqueness was not
-asked (--fixed), 'undecided' when a time limit (or -n) stopped the search before it could
-tell."""
-
-
-def verdict(search: Search | None, code: int) -> str:
-    """The verdict of one puzzle's run from its last search and its exit code."""
-    if search is None:
-        return "error" if code == EXIT_ERROR else "solved" if code == 0 else "no solution"
-    if search.found == 0:
-        return "no solution" if search.exhausted else "undecided"
-    unique = unique_verdict(search)
-    return "undecided" if unique is None else "unique" if unique else "not unique"
-
-
-@dataclass
-class Outcome:
-    """One puzzle's run: its output lines, its messages for stderr, exit code and verdict."""
-
-    identifier: str
-    lines: list[str]
-    notes: list[str]
-    code: int
-    verdict: str
+Result = TypeVar("Result")
 
 
 @dataclass
@@ -79,17 +51,12 @@ class Tally:
         return f"{self.puzzles} puzzles: {', '.join(parts) or 'none'} ({seconds:.1f} s)"
 
 
-def _ignore_sigint() -> None:
-    """Worker processes leave Ctrl-C to the parent, which stops them all."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def chunk_size(items: int, jobs: int) -> int:
     """How many puzzles a worker takes at a time: few for short lists, up to 64 for long."""
     return max(1, min(64, items // (jobs * 8)))
 
 
-def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -> Iterator[Outcome]:
+def run_all(work: Callable[[Item], Result], items: list[Item], jobs: int = 1) -> Iterator[Result]:
     """Yield work(item) for every item in order, computed in `jobs` processes.
 
     With one job everything runs here, so the work may stream its own output; with more,
@@ -103,7 +70,7 @@ def run_all(work: Callable[[Item], Outcome], items: list[Item], jobs: int = 1) -
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     workers = min(jobs, len(items))
-    pool = context.Pool(workers, initializer=_ignore_sigint)
+    pool = context.Pool(workers, initializer=ignore_in_worker)
     try:
         yield from pool.imap(work, items, chunksize=chunk_size(len(items), workers))
         pool.close()

@@ -78,12 +78,6 @@ def resolve_variant(name_or_path: str) -> Variant:
     )
 
 
-def king_rule_applies(files: list[Path]) -> bool:
-    """Whether a composed program holds the default touching rule, base/notouch.lp."""
-    notouch = (encodings_dir() / "base" / "notouch.lp").resolve()
-    return any(path.resolve() == notouch for path in files)
-
-
 def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list[Path]:
     """The files of the program to run: the default rules (or `encoding`) plus the variants.
 
@@ -119,3 +113,17 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
         *(path for path in base_files() if path.resolve() not in replaced),
         *(variant.path for variant in chosen),
     ]
+
+
+def describe() -> list[str]:
+    """The default program's files and the variants with their purpose, as lines."""
+    program = default_program()
+    lines = [f"default program: {program}"]
+    lines += [f"  {path.relative_to(program.parent)}" for path in base_files()]
+    lines.append("variants (add with -w NAME):")
+    variants = shipped_variants()
+    width = max(len(name) for name in variants)
+    for name, variant in variants.items():
+        replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
+        lines.append(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
+    return lines

@@ -14,8 +14,13 @@ BLOCKED = "blocked"
 GIVEN_STAR = "given_star"
 GIVEN_BLANK = "given_blank"
 STAR = "star"
+KING_RULE = "king_rule"
+"""king_rule: the program holds the king rule (stars never touch), defined by notouch.lp."""
 ACTIVE = "active"
-"""active(U): the rule unit U holds (externals of encodings/explain.lp)."""
+"""active(U): the rule unit U holds (externals of encodings/explain.lp). Units are named by:"""
+UNIT_ROW, UNIT_COLUMN, UNIT_REGION, UNIT_NOTOUCH = "row", "column", "region", "notouch"
+UNIT_KINDS = (UNIT_ROW, UNIT_COLUMN, UNIT_REGION, GIVEN_STAR, GIVEN_BLANK, UNIT_NOTOUCH)
+"""Every kind of unit, in the order explanations name them."""
 
 INSTANCE_PREDICATES: dict[str, int] = {
     SIZE: 1,
@@ -74,6 +79,20 @@ def board_facts(board: Board) -> str:
         if cells:
             lines.append(" ".join(f"{name}({r},{c})." for r, c in sorted(cells)))
     return "\n".join(lines) + "\n"
+
+
+def shape_facts(size: int, stars: int) -> str:
+    """Facts for every board of a size and star count: regions and givens are externals.
+
+    Regions are numbered 1..N; a board switches its own region/3 and given atoms on.
+    """
+    n = f"1..{size}"
+    return (
+        f"{SIZE}({size}). {STARS}({stars}).\n"
+        f"#external {REGION}(R,C,K) : R={n}, C={n}, K={n}.\n"
+        f"#external {GIVEN_STAR}(R,C) : R={n}, C={n}.\n"
+        f"#external {GIVEN_BLANK}(R,C) : R={n}, C={n}.\n"
+    )
 
 
 def star_facts(stars: list[Cell] | tuple[Cell, ...]) -> str:

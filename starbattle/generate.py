@@ -23,7 +23,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from starbattle.board import Board, Cell, Solution
+from starbattle.board import Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
 from starbattle.solver import Solver
 
@@ -100,17 +100,7 @@ class Regions:
 
 def connected(cells: set[Cell]) -> bool:
     """Whether a non-empty set of cells is 4-connected."""
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, stack = {start}, [start]
-    while stack:
-        r, c = stack.pop()
-        for dr, dc in NEIGHBOURS:
-            if (r + dr, c + dc) in cells and (r + dr, c + dc) not in seen:
-                seen.add((r + dr, c + dc))
-                stack.append((r + dr, c + dc))
-    return len(seen) == len(cells)
+    return len(pieces(cells)) == 1
 
 
 def plant(size: int, stars: int, rng: random.Random) -> list[Cell] | None:
@@ -304,6 +294,21 @@ def canonical(board: Board) -> tuple[str, ...]:
     return min(forms)
 
 
+def refuse_impossible(size: int, stars: int, min_region: int | None) -> None:
+    """Refuse, before any attempt, a size and star count that no puzzle can have."""
+    smallest = default_min_region(stars) if min_region is None else min_region
+    if smallest > size:
+        raise UsageError(
+            f"{size} regions of at least {smallest} cells cannot fit a {size}x{size} board "
+            f"({size * size} cells): lower --min-region or use a larger board"
+        )
+    if plant(size, stars, random.Random(0)) is None:
+        raise UsageError(
+            f"no {size}x{size} grid holds {stars} star(s) in every row and column without two "
+            "touching: use a larger board or fewer stars"
+        )
+
+
 def generate(
     size: int,
     stars: int,
@@ -320,6 +325,7 @@ def generate(
     time limit the same seed always gives the same puzzles. A puzzle's `seconds` count
     every attempt it took. Raises GenerateTimeout when one takes longer than `timeout`.
     """
+    refuse_impossible(size, stars, min_region)
     seen: set[tuple[str, ...]] = set()
     for index in range(count):
         started = time.perf_counter()

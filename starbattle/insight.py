@@ -12,8 +12,18 @@ from dataclasses import dataclass
 from starbattle.board import Board, Cell
 from starbattle.check import Violation, check
 from starbattle.encodings import encodings_dir
-from starbattle.facts import region_terms
+from starbattle.facts import (
+    GIVEN_BLANK,
+    GIVEN_STAR,
+    UNIT_COLUMN,
+    UNIT_KINDS,
+    UNIT_NOTOUCH,
+    UNIT_REGION,
+    UNIT_ROW,
+    region_terms,
+)
 from starbattle.solver import Solver, Unit
+from starbattle.words import listing, plural
 
 
 @dataclass(frozen=True)
@@ -90,11 +100,11 @@ def why_unsat(board: Board) -> Explanation | None:
 def _name(unit: Unit, labels: dict[str, str]) -> str:
     """A unit for people."""
     name, arguments = unit
-    if name == "notouch":
+    if name == UNIT_NOTOUCH:
         return "no-touch rule"
-    if name == "region":
+    if name == UNIT_REGION:
         return f"region {labels[str(arguments[0])]}"
-    if name.startswith("given"):
+    if name in (GIVEN_STAR, GIVEN_BLANK):
         return f"{name.replace('_', ' ')} ({arguments[0]},{arguments[1]})"
     return f"{name} {arguments[0]}"
 
@@ -121,13 +131,12 @@ def _minimise(
 def _regions_first(unit: Unit) -> tuple[int, tuple[str, ...]]:
     """Units in the order regions, rows, columns, givens, no-touch."""
     rank, key = _order(unit)
-    return (0 if unit[0] == "region" else rank + 1), key
+    return (0 if unit[0] == UNIT_REGION else rank + 1), key
 
 
 def _order(unit: Unit) -> tuple[int, tuple[str, ...]]:
     """Units in the order rows, columns, regions, givens, no-touch."""
-    kinds = ("row", "column", "region", "given_star", "given_blank", "notouch")
-    return kinds.index(unit[0]), tuple(str(argument).zfill(9) for argument in unit[1])
+    return UNIT_KINDS.index(unit[0]), tuple(str(argument).zfill(9) for argument in unit[1])
 
 
 def _cells(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> frozenset[Cell]:
@@ -136,45 +145,35 @@ def _cells(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> fro
     regions = board.region_cells()
     n = range(1, board.size + 1)
     for name, arguments in units:
-        if name == "row":
+        if name == UNIT_ROW:
             cells |= {(int(arguments[0]), c) for c in n}
-        elif name == "column":
+        elif name == UNIT_COLUMN:
             cells |= {(r, int(arguments[0])) for r in n}
-        elif name == "region":
+        elif name == UNIT_REGION:
             cells |= set(regions[labels[str(arguments[0])]])
-        elif name in ("given_star", "given_blank"):
+        elif name in (GIVEN_STAR, GIVEN_BLANK):
             cells.add((int(arguments[0]), int(arguments[1])))
     return frozenset(cells)
-
-
-def _listing(word: str, values: list[str]) -> str:
-    """'row 3', 'rows 3 and 4', 'rows 2, 3 and 5'."""
-    if len(values) == 1:
-        return f"{word} {values[0]}"
-    return f"{word}s {', '.join(values[:-1])} and {values[-1]}"
-
-
-def _stars(count: int) -> str:
-    """'1 star', '4 stars'."""
-    return f"{count} star{'s' if count != 1 else ''}"
 
 
 def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> str:
     """A sentence for people saying why these units cannot all hold."""
     s = board.stars
-    rows = [int(a[0]) for name, a in units if name == "row"]
-    columns = [int(a[0]) for name, a in units if name == "column"]
-    regions = [labels[str(a[0])] for name, a in units if name == "region"]
-    givens = [(name, (int(a[0]), int(a[1]))) for name, a in units if name.startswith("given")]
-    notouch = any(name == "notouch" for name, _ in units)
+    rows = [int(a[0]) for name, a in units if name == UNIT_ROW]
+    columns = [int(a[0]) for name, a in units if name == UNIT_COLUMN]
+    regions = [labels[str(a[0])] for name, a in units if name == UNIT_REGION]
+    givens = [
+        (name, (int(a[0]), int(a[1]))) for name, a in units if name in (GIVEN_STAR, GIVEN_BLANK)
+    ]
+    notouch = any(name == UNIT_NOTOUCH for name, _ in units)
     cells = board.region_cells()
     for word, lines in (("row", rows), ("column", columns)):
         other = columns if word == "row" else rows
         if regions and lines and not other and not givens:
             inside = {(r, c) for label in regions for r, c in cells[label]}
             line_cells = {(r, c) for r, c in inside if (r if word == "row" else c) in lines}
-            where = _listing(word, [str(line) for line in lines])
-            them = _listing("region", regions)
+            where = listing(word, [str(line) for line in lines])
+            them = listing("region", regions)
             hold = "holds" if len(lines) == 1 else "hold"
             holds = "holds" if len(regions) == 1 else "hold"
             lie = "lies" if len(regions) == 1 else "lie"
@@ -182,7 +181,7 @@ def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> s
             if inside == line_cells and len(regions) > len(lines):
                 return (
                     f"{them} {lie} entirely in {where} and need {len(regions)} x {s} = "
-                    f"{_stars(len(regions) * s)} there, but {where} {hold} only "
+                    f"{plural(len(regions) * s, 'star')} there, but {where} {hold} only "
                     f"{len(lines)} x {s} = {len(lines) * s}"
                 )
             if len(lines) > len(regions):
@@ -195,7 +194,7 @@ def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> s
                 if everything <= inside:
                     return (
                         f"{where} {lines_lie} entirely in {them} and need "
-                        f"{len(lines)} x {s} = {_stars(len(lines) * s)} there, but "
+                        f"{len(lines)} x {s} = {plural(len(lines) * s, 'star')} there, but "
                         f"{them} {holds} only {len(regions)} x {s} = {len(regions) * s}"
                     )
     if notouch and len(givens) >= 2 and not (rows or columns or regions):
@@ -204,27 +203,26 @@ def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> s
     if notouch and len(regions) == 1 and not (rows or columns or givens):
         return (
             f"region {regions[0]} ({len(cells[regions[0]])} cells) cannot hold "
-            f"{_stars(s)} without two of them touching"
+            f"{plural(s, 'star')} without two of them touching"
         )
     if notouch and len(regions) > 1 and not (rows or columns or givens):
-        return (
-            f"{_listing('region', regions)} cannot each hold {_stars(s)} without two stars touching"
-        )
+        each = f"cannot each hold {plural(s, 'star')} without two stars touching"
+        return f"{listing('region', regions)} {each}"
     parts = []
     if rows:
-        parts.append(_listing("row", [str(r) for r in rows]))
+        parts.append(listing("row", [str(r) for r in rows]))
     if columns:
-        parts.append(_listing("column", [str(c) for c in columns]))
+        parts.append(listing("column", [str(c) for c in columns]))
     if regions:
-        parts.append(_listing("region", regions))
+        parts.append(listing("region", regions))
     named = ", ".join(parts) if parts else "the givens"
     extra = [
-        f"the given {'star' if name == 'given_star' else 'blank'} at ({r},{c})"
+        f"the given {'star' if name == GIVEN_STAR else 'blank'} at ({r},{c})"
         for name, (r, c) in givens
     ]
     rule = " with no two stars touching" if notouch else ""
     given_text = f" together with {', '.join(extra)}" if extra and parts else ""
-    return f"{named} cannot all have {_stars(s)} each{rule}{given_text}"
+    return f"{named} cannot all have {plural(s, 'star')} each{rule}{given_text}"
 
 
 @dataclass(frozen=True)
@@ -258,14 +256,14 @@ def check_partial(
     )
     solver = Solver(marked, encoding=str(encodings_dir() / "explain.lp"))
     every = solver.units()
-    rules = [unit for unit in every if not unit[0].startswith("given")]
+    rules = [unit for unit in every if unit[0] not in (GIVEN_STAR, GIVEN_BLANK)]
     core = solver.core(every)
     conflict: tuple[tuple[str, Cell], ...] = ()
     if core is not None:
         needed = _minimise(solver, core, every, always=tuple(rules))
         conflict = tuple(
             sorted(
-                ("star" if name == "given_star" else "blank", (int(a[0]), int(a[1])))
+                ("star" if name == GIVEN_STAR else "blank", (int(a[0]), int(a[1])))
                 for name, a in needed
             )
         )
