@@ -27,6 +27,7 @@ from starbattle.facts import (
     STAR,
     board_facts,
     shape_facts,
+    star_cell,
 )
 from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard
@@ -435,6 +436,7 @@ def core_assuming(
     None when there is a solution; else the units of `on` in an unsatisfiable core (the
     assumed literals may be part of the reason too).
     """
+    solver._claim()
     control, units = solver._control, solver._units
     for literal in units.values():
         control.assign_external(literal, None)
