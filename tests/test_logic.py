@@ -419,3 +419,37 @@ def test_every_step_of_real_traces_passes_the_audit() -> None:
             assert logic.audit(state, step) == [], (board.name, step)
             state = state.after(step)
         assert logic.solved(state), board.name
+
+
+CONFINED = ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"]
+CONFINED_STATE = [".....", ".x.x.", ".x...", "....x", "..x.."]
+
+
+def test_hint_as_text_shows_premises_marks_and_conclusions() -> None:
+    logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
+    step = logic.next_step(state)
+    assert step is not None
+    assert logic.render(state, step, ascii_only=True).splitlines() == [
+        "A A A B B    . . . . .",
+        "A C C B B    . x - x .",
+        ". . . . .    . x . . .",
+        ". . . . .    . . . . x",
+        ". . . . .    . . x . .",
+    ]
+    assert logic.render(state, step).splitlines()[1] == "A C C B B    · x ⊗ x ·"
+
+
+def test_hint_picture_hatches_premises_and_crosses_conclusions() -> None:
+    from starbattle.pictures import HATCH, HIGHLIGHT, render_svg
+
+    logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
+    step = logic.next_step(state)
+    assert step is not None
+    overlay = logic.overlay(state, step)
+    assert overlay.shaded == {(r, c) for r in (1, 2) for c in range(1, 6)}
+    assert (overlay.new_stars, overlay.new_blanks) == (frozenset(), {(2, 3)})
+    assert overlay.blanks == state.blanks
+    svg = render_svg(board_of(CONFINED), None, overlay=overlay)
+    assert svg.count(f'stroke="{HATCH}"') == 5 * len(overlay.shaded)  # 5 hatch lines a cell
+    assert svg.count(f'stroke="{HIGHLIGHT}"') == 2  # one cross
+    assert svg.count('class="star"') == len(state.blanks)  # dots are small polygons
