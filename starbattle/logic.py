@@ -793,7 +793,7 @@ class Logic:
                             kept = {i for u in inside for i in view.open[u]}
                             blanks = frozenset(band_open - kept)
                             if blanks:
-                                found.append(self._confined(view, inside, chosen, blanks, True))
+                                found.append(self._confined(view, inside, chosen, blanks))
                         meeting = [u for u in group if spans[u] & band]
                         if meeting and sum(view.need[u] for u in meeting) == need:
                             blanks = frozenset(
@@ -803,11 +803,11 @@ class Logic:
                                 if grid.cell(i)[index] not in band
                             )
                             if blanks:
-                                found.append(self._confined(view, chosen, meeting, blanks, False))
+                                found.append(self._confined(view, chosen, meeting, blanks))
         return found
 
     def _confined(
-        self, view: _View, inner: list[int], outer: list[int], blanks: frozenset[int], inside: bool
+        self, view: _View, inner: list[int], outer: list[int], blanks: frozenset[int]
     ) -> _Found:
         """The step of one confinement: `inner` units lie inside `outer` ones."""
         grid = self.grid
