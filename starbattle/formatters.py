@@ -17,7 +17,7 @@ from starbattle import results as r
 from starbattle.errors import UsageError
 from starbattle.facts import star_facts
 from starbattle.formats import pzprv3, write_board
-from starbattle.render import render_marks, render_text, star_marks
+from starbattle.render import render_marks, render_step, render_text, star_marks, unit_cells
 from starbattle.words import plural
 
 if TYPE_CHECKING:
@@ -125,6 +125,7 @@ class Formatter:
         prefix = {
             "error": "starbattle-asp: error: ",
             "warning": "starbattle-asp: warning: ",
+            "note": "starbattle-asp: ",
             "clingo": "starbattle-asp: clingo: ",
         }
         self.output.note(printable(prefix.get(message.kind, "") + message.text))
@@ -227,6 +228,8 @@ class TextFormatter(Formatter):
             self.output.line(f"  {violation.message}")
         if partial.extendable:
             self.output.line("the marks can still become a solution")
+        elif partial.extendable is None:
+            self.output.line("the time limit came before it was known whether the marks can finish")
         else:
             marks = ", ".join(f"{kind} at ({row},{col})" for kind, (row, col) in partial.conflict)
             self.output.line(f"the marks cannot become a solution: these cannot all hold: {marks}")
@@ -236,6 +239,54 @@ class TextFormatter(Formatter):
             self.output.line(
                 f"first wrong mark: ({row},{col}) is marked {kind} but is {truth} in the solution"
             )
+
+    def _Hint(self, hint: r.Hint) -> None:
+        """A step: its technique, then where to look, then what follows (as disclosed)."""
+        step = hint.step
+        if step is None:
+            self.output.line(
+                "solved: the marks hold every star"
+                if hint.solved
+                else "no step: no technique of the ladder applies to these marks"
+            )
+            return
+        if hint.in_trace:
+            self.output.line(f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}")
+            return
+        self.output.line(f"hint: level {step.level}, {step.technique}")
+        if hint.disclose == "technique":
+            return
+        self.output.line(f"look at: {', '.join(step.units) or 'the marked cells'}")
+        premises = [cell for unit in step.units for cell in unit_cells(hint.board, unit)]
+        full = hint.disclose == "full"
+        if full:
+            self.output.line(step.sentence)
+        self.output.line(
+            render_step(
+                hint.board,
+                hint.state.stars,
+                hint.state.blanks,
+                premises=[*premises, *step.cells],
+                new_stars=step.stars if full else (),
+                new_blanks=step.blanks if full else (),
+                ascii_only=self.ascii_only,
+            )
+        )
+        new = "O" if self.ascii_only else "◎"
+        legend = f"; {new} must be a star, X must be empty" if full else ""
+        self.output.line(f"(? the cells it rests on, x marked empty{legend})")
+
+    def _Explained(self, explained: r.Explained) -> None:
+        """Solved by logic or stuck, steps per level, the hardest level."""
+        trace = explained.trace
+        levels = ", ".join(f"level {level}: {n}" for level, n in trace.levels.items())
+        if trace.solved:
+            head = f"solved by logic in {plural(len(trace.steps), 'step')}"
+        else:
+            left = explained.board.size**2 - len(trace.state.stars) - len(trace.state.blanks)
+            head = f"stuck after {plural(len(trace.steps), 'step')} with {left} cells undecided"
+        hardest = "" if trace.hardest is None else f"; hardest level {trace.hardest}"
+        self.output.line(f"{head} ({levels or 'no steps'}){hardest}")
 
 
 class JsonFormatter(Formatter):
@@ -322,6 +373,23 @@ class JsonFormatter(Formatter):
                 "first_wrong": None if first is None else [first[0], list(first[1])],
             }
         )
+
+    def _Hint(self, hint: r.Hint) -> None:
+        """The step record (as much of it as is disclosed)."""
+        if hint.step is None:
+            self.record({"type": "step", "index": hint.index, "technique": None})
+            return
+        record = hint.step.record(hint.index)
+        if hint.disclose != "full":
+            record.pop("conclusions")
+            record.pop("sentence")
+        if hint.disclose == "technique":
+            record.pop("premises")
+        self.record(record)
+
+    def _Explained(self, explained: r.Explained) -> None:
+        """The trace's summary record."""
+        self.record(explained.trace.record())
 
     def overall(self, tally: Tally) -> None:
         """The overall record."""
@@ -410,6 +478,23 @@ class PictureFormatter(Formatter):
         """The board with the cells of the reason outlined."""
         picture = self.render(why.board, highlight=why.explanation.cells)
         self.draw(1, picture, " (the cells of the reason outlined)")
+
+    def _Hint(self, hint: r.Hint) -> None:
+        """The board with the marks so far and the step's conclusions, its premises outlined."""
+        from starbattle.board import Solution
+
+        step = hint.step
+        shown = set(hint.state.stars) | set(step.stars if step is not None else ())
+        premises = (
+            []
+            if step is None
+            else [cell for unit in step.units for cell in unit_cells(hint.board, unit)]
+        )
+        solution = Solution.from_cells(hint.board.size, sorted(shown), hint.board)
+        picture = self.render(
+            hint.board, solution, highlight=[*premises, *(step.cells if step else ())]
+        )
+        self.draw(1, picture, " (the cells the step rests on outlined)")
 
     def _Summary(self, summary: r.Summary) -> None:
         """The summary, unless standard output holds an SVG alone."""

@@ -15,10 +15,11 @@ from starbattle.board import Board, Cell, Solution
 from starbattle.errors import BoardError, FormatError
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterator
+    from collections.abc import Generator, Iterable, Iterator
 
     from starbattle.formats import Record
     from starbattle.insight import Explanation, Fixed, PartialCheck
+    from starbattle.logic import State, Step, Trace
     from starbattle.solver import Search, Solver
 
 EXIT_FOUND = 0
@@ -50,6 +51,10 @@ class SolveRequest:
     threads: int = 1
     timeout: float | None = None
     stats: bool = False
+    size: int | None = None
+    """An image's board size, when it should not be read from the image."""
+    debug_image: str | None = None
+    """Write what was read from an image to this PNG."""
     models: int = 1
     count_only: bool = False
     require_unique: bool = False
@@ -175,7 +180,8 @@ class Message:
 
     text: str
     kind: str = "info"
-    """'error' (this puzzle could not be solved), 'warning', 'clingo' (clingo's) or 'info'."""
+    """'error' (this puzzle could not be solved), 'warning', 'note' (how the input was read),
+    'clingo' (clingo's) or 'info'."""
 
 
 @dataclass(frozen=True)
@@ -212,9 +218,74 @@ class PartialAnswerCheck:
 
     @property
     def code(self) -> int:
-        """0 when the marks break no rule and can still become a solution, else 1."""
-        good = self.partial.extendable and not self.partial.violations
-        return EXIT_FOUND if good else EXIT_NONE
+        """0 when the marks break no rule and can still become a solution, 1 when they do,
+        3 when the time limit came before that was known.
+        """
+        if self.partial.violations:
+            return EXIT_NONE
+        if self.partial.extendable is None:
+            return EXIT_TIMEOUT
+        return EXIT_FOUND if self.partial.extendable else EXIT_NONE
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next logical step from a state of marks (None: no technique applies)."""
+
+    board: Board
+    state: State
+    step: Step | None
+    index: int = 1
+    disclose: str = "full"
+    """How much to say: 'technique', 'where' (its premises too) or 'full' (and conclusions)."""
+    in_trace: bool = False
+    """One step of a whole explanation (said in one line)."""
+
+    @property
+    def solved(self) -> bool:
+        """No step is left because the marks already hold every star (and no mistake)."""
+        return self.step is None and len(self.state.stars) == self.board.size * self.board.stars
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A whole trace's end: solved by logic or stuck, steps per level, the hardest level."""
+
+    board: Board
+    trace: Trace
+
+
+DISCLOSURES = ("technique", "where", "full")
+
+
+def read_state(board: Board, text: str | None, name: str | None) -> State:
+    """The marks of a partial answer (what `check` reads) as a hint engine state."""
+    from starbattle.formats.answer import read_marks
+    from starbattle.logic import State
+
+    if text is None:
+        return State()
+    stars, blanks = read_marks(text, board.size, name=name, partial=True)
+    return State.of(stars, blanks or ())
+
+
+def hint(board: Board, state: State, disclose: str = "full") -> Hint:
+    """The next logical step on a board from a state of marks."""
+    from starbattle.logic import next_step
+
+    return Hint(board, state, next_step(board, state), disclose=disclose)
+
+
+def explain_items(board: Board, state: State) -> Iterator[Hint | Explained]:
+    """Every step from a state to the end of the trace, then the trace's summary."""
+    from starbattle.logic import explain
+
+    trace = explain(board, state)
+    marks = state
+    for index, step in enumerate(trace.steps, start=1):
+        yield Hint(board, marks, step, index, in_trace=True)
+        marks = marks.after(step)
+    yield Explained(board, trace)
 
 
 Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome
@@ -227,11 +298,15 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     Outcome) and the caller goes on; a program error (the same for every board) is raised.
     On Ctrl-C a Message says how far the search got, then KeyboardInterrupt is raised.
     """
+    from starbattle.formats import ImageOptions
     from starbattle.formats.picture import picture_labels
     from starbattle.solver import Solver  # imports clingo: only when solving
 
     try:
-        board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
+        seen = ImageOptions(request.size, False, request.debug_image)
+        board = record.board(
+            stars=request.stars, fmt=request.input_format, givens=request.givens, seen=seen
+        )
         solver = Solver(
             board,
             encoding=request.encoding,
@@ -243,6 +318,9 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         yield Message(str(error), "error")
         yield Outcome(record.identifier, "error", EXIT_ERROR)
         return
+    if record.image is not None:
+        for note in record.reading(request.stars, seen).notes:
+            yield Message(note, "note")
     for label, count in board.split_regions().items():
         yield Message(
             f"{record.identifier}: region {picture_labels(board)[label]} is in {count} separate "
@@ -321,16 +399,39 @@ def solve_all(request: SolveRequest, record: Record) -> list[Item]:
 
 
 def check_answer(
-    board: Board, text: str, *, name: str | None, partial: bool, against_solution: bool
+    board: Board,
+    text: str,
+    *,
+    name: str | None,
+    partial: bool,
+    against_solution: bool,
+    timeout: float | None = None,
 ) -> AnswerCheck | PartialAnswerCheck:
     """Check an answer's text against a board: a complete answer, or marks of a partial one."""
-    from starbattle.check import check
     from starbattle.formats.answer import read_marks
 
     stars, blanks = read_marks(text, board.size, name=name, partial=partial)
+    return check_marks(board, stars, blanks, against_solution=against_solution, timeout=timeout)
+
+
+def check_marks(
+    board: Board,
+    stars: Iterable[Cell],
+    blanks: Iterable[Cell] | None,
+    *,
+    against_solution: bool = False,
+    timeout: float | None = None,
+) -> AnswerCheck | PartialAnswerCheck:
+    """Check stars (a complete answer, `blanks` None) or marks (stars and cells marked empty)."""
+    from starbattle.check import check
+
+    stars = sorted(stars)
     if blanks is None:
         return AnswerCheck(board, tuple(stars), tuple(check(board, stars)))
     from starbattle.insight import check_partial
 
-    checked = check_partial(board, stars, blanks, against_solution=against_solution)
+    blanks = sorted(blanks)
+    checked = check_partial(
+        board, stars, blanks, against_solution=against_solution, timeout=timeout
+    )
     return PartialAnswerCheck(board, len(stars), len(blanks), checked)
