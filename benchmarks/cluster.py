@@ -3,7 +3,7 @@
     python benchmarks/cluster.py [--limit N] [--repeat R] [--chunks 16,64,256]
 
 Solves the StarBattleLab 10x10 2★ file (40,038 puzzles; `--limit` takes the first N) as
-`solve FILE -j 2` does (each record through `output.solve_record`), once with
+`solve FILE -j 2` does (each record through `results.solve_all`), once with
 `batch.run_all(work, items, 2)` and once per chunk size with
 `cluster.run_on_cluster(work, items, "local:2")`, runs interleaved R times. Wall time
 includes starting the workers (the LocalCluster's start is also timed alone). Every run's
@@ -28,15 +28,18 @@ import distributed
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle import __version__
-from starbattle.batch import Outcome, chunk_size, run_all
+from starbattle.batch import chunk_size, run_all
 from starbattle.cluster import connect, run_on_cluster
-from starbattle.output import SolveSettings, solve_record
+from starbattle.formats import Record, records
+from starbattle.formatters import TextFormatter
+from starbattle.output import Output
+from starbattle.results import Item, SolveRequest, solve_all
 
 BEGIN, END = "<!-- cluster: begin -->", "<!-- cluster: end -->"
 FILE = Path(__file__).resolve().parents[1] / "../shared/corpus/starbattlelab/10x10-2star.sbn"
 POOL = "-j 2 pool"
 SECONDS = re.compile(r"\([0-9.]+ s\)")
-Runner = Callable[[Callable[[tuple[str, str]], Outcome], list[tuple[str, str]]], Iterator[Outcome]]
+Runner = Callable[[Callable[[Record], list[Item]], list[Record]], Iterator[list[Item]]]
 
 
 def cpu_seconds() -> float:
@@ -48,13 +51,17 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def timed(runner: Runner, records: list[tuple[str, str]]) -> tuple[float, float, list[str]]:
-    """Wall and CPU seconds to run every record and consume the outcomes; the untimed lines."""
-    work = partial(solve_record, SolveSettings(collection=True))
+def timed(runner: Runner, found: list[Record]) -> tuple[float, float, list[str]]:
+    """Wall and CPU seconds to run every record and show its items; the lines, untimed."""
+    output = Output("kept")  # lines kept in output.kept; never closed, so nothing is written
+    show = TextFormatter(output, collection=True)
     started, cpu = time.perf_counter(), cpu_seconds()
-    outcomes = runner(work, records)
-    lines = [SECONDS.sub("(t)", line) for outcome in outcomes for line in outcome.lines]
-    return time.perf_counter() - started, cpu_seconds() - cpu, lines
+    for record, items in zip(found, runner(partial(solve_all, SolveRequest()), found), strict=True):
+        show.begin(record.identifier)
+        for item in items:
+            show.show(item)
+    wall, cpu = time.perf_counter() - started, cpu_seconds() - cpu
+    return wall, cpu, [SECONDS.sub("(t)", line) for line in output.kept]
 
 
 def startup_seconds() -> float:
@@ -72,10 +79,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="interleaved runs of each mode")
     parser.add_argument("--chunks", default="auto", help="cluster chunk sizes, e.g. 16,64,256")
     options = parser.parse_args()
-    lines = FILE.read_text().splitlines()[: options.limit]
-    records = [(f"{FILE.name}:{number}", line) for number, line in enumerate(lines, 1)]
+    found = records(str(FILE))[: options.limit]
     chunks = [
-        chunk_size(len(records), 2) if size == "auto" else int(size)
+        chunk_size(len(found), 2) if size == "auto" else int(size)
         for size in options.chunks.split(",")
     ]
     modes: dict[str, Runner] = {POOL: partial(run_all, jobs=2)}
@@ -88,7 +94,7 @@ def main() -> None:
     for _ in range(options.repeat):
         starts.append(startup_seconds())
         for name, runner in modes.items():
-            wall, cpu, output = timed(runner, records)
+            wall, cpu, output = timed(runner, found)
             expected = expected or output
             assert output == expected, f"{name}: output differs from the pool's"
             walls[name].append(wall)
@@ -102,8 +108,8 @@ def main() -> None:
         steady = wall - (start if name != POOL else 0)
         rows.append(
             f"| {name} | {wall:.1f} s | {max(walls[name]):.1f} s | "
-            f"{1000 * wall / len(records):.2f} ms | {100 * (wall / pool_wall - 1):+.1f}% | "
-            f"{100 * (steady / pool_wall - 1):+.1f}% | {1000 * cpu / len(records):.2f} ms | "
+            f"{1000 * wall / len(found):.2f} ms | {100 * (wall / pool_wall - 1):+.1f}% | "
+            f"{100 * (steady / pool_wall - 1):+.1f}% | {1000 * cpu / len(found):.2f} ms | "
             f"{100 * (cpu / pool_cpu - 1):+.1f}% |"
         )
     section = "\n".join(
@@ -113,9 +119,9 @@ def main() -> None:
             "",
             f"`python benchmarks/cluster.py {' '.join(sys.argv[1:])}`: starbattle-asp "
             f"{__version__}, distributed {distributed.__version__}, Python "
-            f"{platform.python_version()}, 2 cores shared with other work. {len(records)} "
+            f"{platform.python_version()}, 2 cores shared with other work. {len(found)} "
             f"puzzles of `starbattlelab/{FILE.name}` solved as `solve FILE -j 2` does "
-            f"(`output.solve_record`, text), {options.repeat} interleaved run(s) of each mode; "
+            f"(`results.solve_all`, text), {options.repeat} interleaved run(s) of each mode; "
             "wall time from the call to the last outcome consumed, worker start included; "
             "CPU: this process and its workers (user + system), which other work on the "
             f"machine disturbs less. A LocalCluster of 2 workers takes {start:.1f} s to start "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from contextlib import closing
 from functools import partial
 from typing import Any
 
@@ -253,16 +254,16 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
     from starbattle.generate import generate as make_puzzles
 
     if jobs > 1 or cluster is not None:
-        limits["run"] = runner(jobs, cluster)
-
+        limits["run"] = runner(jobs, cluster, chunk=1)  # a puzzle takes seconds: one per task
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
     with progress_bar(count, "puzzles made") as progress:
         writer.output.before_line = progress.clear if progress is not None else None
         try:
-            for puzzle in make_puzzles(size, stars, count, seed, **limits):
-                writer.add(puzzle)
-                if progress is not None:
-                    progress.advance()
+            with closing(make_puzzles(size, stars, count, seed, **limits)) as puzzles:
+                for puzzle in puzzles:  # closing it stops the workers' or cluster's work
+                    writer.add(puzzle)
+                    if progress is not None:
+                        progress.advance()
         finally:
             writer.close()
     return 0

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from starbattle.batch import chunk_size
 from starbattle.errors import ClusterError
+from starbattle.interrupts import ignored_by_new_processes
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -83,21 +83,15 @@ def connect(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
         with client:
             yield client
         return
-    # Worker processes started while Ctrl-C is ignored ignore it too: it stays with the caller
-    # (one pressed during the second the cluster takes to start is lost).
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        with dask.config.set(LOCAL_CONFIG):
-            cluster = LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                memory_limit=0,  # no memory monitors, as in the -j N pool
-                dashboard_address=":0",  # any free port: 8787 may be another cluster's
-                silence_logs=logging.CRITICAL,  # restarts, cancels, closing races: not news
-            )
-    finally:
-        signal.signal(signal.SIGINT, before)
+    with ignored_by_new_processes(), dask.config.set(LOCAL_CONFIG):
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            memory_limit=0,  # no memory monitors, as in the -j N pool
+            dashboard_address=":0",  # any free port: 8787 may be another cluster's
+            silence_logs=logging.CRITICAL,  # restarts, cancels, closing races: not news
+        )
     with cluster, Client(cluster) as client:
         yield client
 

@@ -93,8 +93,8 @@ def state_of(
 @contextmanager
 def closing_if(results: Any) -> Iterator[Any]:
     """Iterate results, closing them at the end if they can be closed (a cluster's run)."""
-    if isinstance(results, closing):
-        with results as inner:
+    if hasattr(results, "close"):
+        with closing(results) as inner:
             yield inner
     else:
         yield results
@@ -111,12 +111,14 @@ def progress_bar(total: int, unit: str = "puzzles", shown: bool | None = None) -
             bar.clear()
 
 
-def runner(jobs: int, cluster: str | None) -> Callable[[Callable[[Any], Any], list[Any]], Any]:
+def runner(
+    jobs: int, cluster: str | None, chunk: int | None = None
+) -> Callable[[Callable[[Any], Any], list[Any]], Any]:
     """How to map work over items: here, in `jobs` processes, or on a Dask cluster."""
     if cluster is not None:
         from starbattle.cluster import run_on_cluster
 
-        return lambda work, items: closing(run_on_cluster(work, items, cluster))
+        return lambda work, items: run_on_cluster(work, items, cluster, chunk=chunk)
     if jobs > 1:
         from starbattle.batch import run_all
 

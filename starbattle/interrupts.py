@@ -274,3 +274,20 @@ def grounding(timeout: float | None) -> Iterator[None]:
             _state.grounding = False
         if timer is not None:
             timer.cancel()
+
+
+@contextmanager
+def ignored_by_new_processes() -> Iterator[None]:
+    """Processes started inside the block ignore Ctrl-C (SIG_IGN survives exec): it stays here.
+
+    For a Dask LocalCluster, whose workers are spawned, not forked with an initializer. A
+    Ctrl-C pressed during the block is lost; outside the main thread nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if before is None else before)

@@ -9,24 +9,27 @@ import signal
 import socket
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import closing
-from functools import partial
+from functools import cache, partial
+from pathlib import Path
 
 import pytest
 from distributed import Client, LocalCluster
 from helpers import CORPUS, corpus_sample, needs_corpus
 
-from starbattle import read_board
-from starbattle.batch import Outcome, run_all
+from starbattle.batch import run_all
 from starbattle.check import check
 from starbattle.cluster import run_on_cluster
 from starbattle.errors import ClusterError
+from starbattle.formats import Record, records
+from starbattle.formatters import Formatter, JsonFormatter, TextFormatter
 from starbattle.generate import GenerateTimeout, canonical, generate, make_puzzle
-from starbattle.output import SolveSettings, solve_record
+from starbattle.output import Output
+from starbattle.results import Item, Message, Outcome, SolveRequest, solve_all
 
 SECONDS = re.compile(r'"seconds": [0-9.e-]+|\([0-9.]+ s\)')
-JSON = SolveSettings(collection=True, output_format="json")
+WORK = partial(solve_all, SolveRequest())
 LAB = CORPUS / "starbattlelab" / "10x10-2star.sbn"
 
 
@@ -39,57 +42,71 @@ def cluster() -> Iterator[LocalCluster]:
         yield local
 
 
-def untimed(outcome: Outcome) -> tuple[str, list[str], list[str], int, str]:
-    """An outcome with its timings blanked, for comparing two runs."""
-    lines = [SECONDS.sub("<t>", line) for line in outcome.lines]
-    return outcome.identifier, lines, outcome.notes, outcome.code, outcome.verdict
+def printed(
+    runs: Iterable[list[Item]], found: list[Record], formatter: type[Formatter] = JsonFormatter
+) -> tuple[list[str], list[Message], list[Outcome]]:
+    """What a run prints (timings blanked), its messages for stderr and its outcomes."""
+    output = Output("kept")  # lines kept in output.kept; never closed, so nothing is written
+    show = formatter(output, collection=True)
+    messages, outcomes = [], []
+    for record, items in zip(found, runs, strict=True):  # strict: nothing lost
+        show.begin(record.identifier)
+        for item in items:
+            if isinstance(item, Message):
+                messages.append(item)
+            else:
+                show.show(item)
+            if isinstance(item, Outcome):
+                outcomes.append(item)
+    return [SECONDS.sub("<t>", line) for line in output.kept], messages, outcomes
 
 
-def lab_records(count: int) -> list[tuple[str, str]]:
-    """The first puzzles of the StarBattleLab 10x10 2★ file, as (id, SBN line)."""
-    lines = LAB.read_text().splitlines()[:count]
-    return [(f"{LAB.name}:{number}", line) for number, line in enumerate(lines, 1)]
+@cache
+def lab_file(count: int) -> list[Record]:
+    """The first puzzles of the StarBattleLab 10x10 2★ file, as records."""
+    return records(str(LAB))[:count]
 
 
 @needs_corpus
-def test_a_local_cluster_gives_the_outcomes_of_one_process() -> None:
-    records = [(record["id"], json.dumps(record)) for record in corpus_sample(per_group=1)[:30]]
-    records.insert(3, ("broken", '{"stars": 1, "regions": ["AB", "A"]}'))
-    records.insert(7, ("crowded", '{"stars": 2, "regions": ["AABB", "AABB", "CCDD", "CCDD"]}'))
-    work = partial(solve_record, JSON)
-    expected = [untimed(outcome) for outcome in map(work, records)]
-    outcomes = list(run_on_cluster(work, records, "local:2", chunk=4))
-    assert [untimed(outcome) for outcome in outcomes] == expected
-    verdicts = [outcome.verdict for outcome in outcomes]
+def test_a_local_cluster_prints_what_one_process_prints(tmp_path: Path) -> None:
+    lines = [json.dumps(record) for record in corpus_sample(per_group=1)[:30]]
+    lines.insert(3, '{"id": "broken", "stars": 1, "regions": ["AB", "A"]}')
+    lines.insert(7, '{"id": "crowded", "stars": 2, "regions": ["AABB", "AABB", "CCDD", "CCDD"]}')
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    found = records(str(path))
+    expected = printed(map(WORK, found), found)
+    got = printed(run_on_cluster(WORK, found, "local:2", chunk=4), found)
+    assert got == expected
+    verdicts = [outcome.verdict for outcome in got[2]]
     assert verdicts[3] == verdicts[7] == "error" and verdicts.count("error") == 2
     assert "not unique" in verdicts and "unique" in verdicts
-    boards = dict(records)
-    for outcome in outcomes:
-        for line in outcome.lines:
-            record = json.loads(line)
-            if record["type"] == "solution":
-                board = read_board(boards[outcome.identifier], fmt="json")
-                assert check(board, [tuple(cell) for cell in record["stars"]]) == []
+    assert [message.kind for message in got[1]].count("error") == 2
+    boards = {record.identifier: record for record in found}
+    solutions = [json.loads(line) for line in got[0] if '"type": "solution"' in line]
+    assert len(solutions) >= 28
+    for solution in solutions:
+        board = boards[solution["id"]].board()
+        assert check(board, [tuple(cell) for cell in solution["stars"]]) == []
 
 
 @needs_corpus
 @pytest.mark.slow
 def test_a_worker_killed_mid_chunk_loses_and_repeats_nothing(cluster: LocalCluster) -> None:
-    records = lab_records(160)
-    work = partial(solve_record, SolveSettings(collection=True))
-    expected = [untimed(outcome) for outcome in map(work, records)]
+    found = lab_file(160)
+    expected = printed(map(WORK, found), found, TextFormatter)
     with Client(cluster) as watcher:
         pids = watcher.run(os.getpid)
-        outcomes, killed = [], None
-        for outcome in run_on_cluster(work, records, cluster.scheduler_address, chunk=16):
-            outcomes.append(outcome)
+        runs, killed = [], None
+        for items in run_on_cluster(WORK, found, cluster.scheduler_address, chunk=16):
+            runs.append(items)
             while killed is None:
                 busy = [worker for worker, keys in watcher.processing().items() if keys]
                 if busy:
                     killed = pids[busy[0]]
                     os.kill(killed, signal.SIGKILL)
         assert killed not in watcher.run(os.getpid).values()  # its nanny started another
-    assert [untimed(outcome) for outcome in outcomes] == expected
+    assert printed(runs, found, TextFormatter) == expected
 
 
 def test_an_unreachable_scheduler_is_one_line_quickly() -> None:
@@ -120,20 +137,16 @@ def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch)
 
 @needs_corpus
 def test_ctrl_c_cancels_the_rest_and_keeps_what_finished(cluster: LocalCluster) -> None:
-    records = lab_records(400)
+    found = lab_file(400)
     clients = set(cluster.scheduler.clients)
-    outcomes = []
-    with (
-        pytest.raises(KeyboardInterrupt),
-        closing(
-            run_on_cluster(partial(solve_record, JSON), records, cluster.scheduler_address)
-        ) as run,
-    ):
-        for outcome in run:
-            outcomes.append(outcome)
-            if len(outcomes) == 25:
+    runs = []
+    run = run_on_cluster(WORK, found, cluster.scheduler_address)
+    with pytest.raises(KeyboardInterrupt), closing(run):
+        for items in run:
+            runs.append(items)
+            if len(runs) == 25:
                 os.kill(os.getpid(), signal.SIGINT)  # as a terminal's Ctrl-C
-    assert [outcome.identifier for outcome in outcomes] == [r[0] for r in records[:25]]
+    assert [items[-1].identifier for items in runs] == [r.identifier for r in found[:25]]
     deadline = time.perf_counter() + 5
     while (cluster.scheduler.tasks or set(cluster.scheduler.clients) != clients) and (
         time.perf_counter() < deadline

@@ -275,8 +275,8 @@ def test_cluster_option_prints_what_one_process_prints() -> None:
     spread = run(*boards, "-f", "json", "--cluster", "local:2")
     assert spread.exit_code == alone.exit_code
     assert seconds.sub("", spread.stdout) == seconds.sub("", alone.stdout)
-    made = run("generate", "-N", "6", "-s", "1", "-k", "3", "-f", "url", "--seed", "5", "-j", "2")
-    assert (
-        made.stdout
-        == run("generate", "-N", "6", "-s", "1", "-k", "3", "-f", "url", "--seed", "5").stdout
-    )
+    making = ("generate", "-N", "6", "-s", "1", "-k", "3", "-f", "url", "--seed", "5")
+    made = run(*making, "-j", "2")
+    on_cluster = run(*making, "--cluster", "local:1")
+    assert on_cluster.exit_code == 0 and on_cluster.stdout == made.stdout
+    assert made.stdout == run(*making).stdout
