@@ -480,21 +480,16 @@ class PictureFormatter(Formatter):
         self.draw(1, picture, " (the cells of the reason outlined)")
 
     def _Hint(self, hint: r.Hint) -> None:
-        """The board with the marks so far and the step's conclusions, its premises outlined."""
+        """The board with the marks so far: premises hatched, conclusions in red."""
         from starbattle.board import Solution
+        from starbattle.logic import Logic
 
-        step = hint.step
-        shown = set(hint.state.stars) | set(step.stars if step is not None else ())
-        premises = (
-            []
-            if step is None
-            else [cell for unit in step.units for cell in unit_cells(hint.board, unit)]
-        )
-        solution = Solution.from_cells(hint.board.size, sorted(shown), hint.board)
-        picture = self.render(
-            hint.board, solution, highlight=[*premises, *(step.cells if step else ())]
-        )
-        self.draw(1, picture, " (the cells the step rests on outlined)")
+        board, step = hint.board, hint.step
+        stars = sorted(set(hint.state.stars) | board.given_stars)
+        solution = Solution.from_cells(board.size, stars, board)
+        overlay = None if step is None else Logic(board).overlay(hint.state, step)
+        picture = self.render(board, solution, overlay=overlay)
+        self.draw(1, picture, " (premises hatched, conclusions in red)")
 
     def _Summary(self, summary: r.Summary) -> None:
         """The summary, unless standard output holds an SVG alone."""
