@@ -16,7 +16,7 @@ from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
 from starbattle.output import Output, Progress
-from starbattle.results import EXIT_ERROR, EXIT_INTERNAL, SEVERITY, Outcome
+from starbattle.results import EXIT_INTERNAL, SEVERITY, Outcome
 
 if TYPE_CHECKING:
     from starbattle.logic import State
@@ -167,6 +167,9 @@ def run_puzzles(
                 show.overall(tally)
             show.output.close()
             raise
+        except BaseException:
+            show.output.abort()  # a failed run leaves the -o file as it was
+            raise
     if show.collection:
         show.overall(tally)
     show.output.close()
@@ -177,7 +180,7 @@ def failure(error: BaseException, *, debug: bool = False) -> int:
     """Say what stopped a command in one line on stderr (if anything), and its exit code."""
     if isinstance(error, StarBattleError):
         sys.stderr.write(f"starbattle-asp: error: {printable(str(error))}\n")
-        return EXIT_ERROR
+        return error.exit_code
     if isinstance(error, BrokenPipeError):  # the reader went away (e.g. `| head`): stop quietly
         if sys.stdout is not None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -6,6 +6,9 @@ from __future__ import annotations
 class StarBattleError(Exception):
     """Base of every error the library raises about its input; carries file, line and column."""
 
+    exit_code = 2
+    """The command line's exit code for it (3: a time limit came first)."""
+
     def __init__(
         self,
         message: str,

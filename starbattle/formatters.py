@@ -480,21 +480,16 @@ class PictureFormatter(Formatter):
         self.draw(1, picture, " (the cells of the reason outlined)")
 
     def _Hint(self, hint: r.Hint) -> None:
-        """The board with the marks so far and the step's conclusions, its premises outlined."""
+        """The board with the marks so far: premises hatched, conclusions in red."""
         from starbattle.board import Solution
+        from starbattle.logic import Logic
 
-        step = hint.step
-        shown = set(hint.state.stars) | set(step.stars if step is not None else ())
-        premises = (
-            []
-            if step is None
-            else [cell for unit in step.units for cell in unit_cells(hint.board, unit)]
-        )
-        solution = Solution.from_cells(hint.board.size, sorted(shown), hint.board)
-        picture = self.render(
-            hint.board, solution, highlight=[*premises, *(step.cells if step else ())]
-        )
-        self.draw(1, picture, " (the cells the step rests on outlined)")
+        board, step = hint.board, hint.step
+        stars = sorted(set(hint.state.stars) | board.given_stars)
+        solution = Solution.from_cells(board.size, stars, board)
+        overlay = None if step is None else Logic(board).overlay(hint.state, step)
+        picture = self.render(board, solution, overlay=overlay)
+        self.draw(1, picture, " (premises hatched, conclusions in red)")
 
     def _Summary(self, summary: r.Summary) -> None:
         """The summary, unless standard output holds an SVG alone."""
@@ -568,12 +563,13 @@ class GeneratedWriter:
             self.output.line(text.rstrip("\n"))
             return
         size, stars = puzzle.board.size, puzzle.board.stars
-        name = f"starbattle-{size}x{size}-{stars}star-{self.seed}-{self.index}.{self.fmt}"
-        self.output.write(text, self.folder / name.replace("/", "_"))
+        seed = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.seed)[:40]
+        name = f"starbattle-{size}x{size}-{stars}star-{seed}-{self.index}.{self.fmt}"
+        self.output.write(text, self.folder / name)
 
     def close(self) -> None:
         """Write what was kept (a file is written whole, also after an interruption)."""
-        if self.output.kept or self.output.path is None:
+        if self.output.wrote or self.output.path is None:
             self.output.close()
 
 

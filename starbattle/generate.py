@@ -43,6 +43,8 @@ Grid = list[list[int]]
 class GenerateTimeout(UsageError):
     """No puzzle could be made within the time limit (or the attempts)."""
 
+    exit_code = 3  # a time limit before an answer
+
     def __init__(self, index: int, timeout: float | None) -> None:
         limit = f"in {timeout:g} s" if timeout is not None else "in 1000 attempts"
         super().__init__(

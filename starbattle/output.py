@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TextIO
 
@@ -53,16 +54,23 @@ class Output:
     def __init__(self, path: str | None = None) -> None:
         self.path = path
         """The -o file, or None for standard output."""
-        self.kept: list[str] = []
+        self._file: ExitStack | None = None
+        """The -o file being written (a temporary file, renamed into place by close())."""
+        self._stream: TextIO | None = None
         self.before_line: Callable[[], None] | None = None
         """Called before anything goes to the terminal (e.g. to clear a progress bar)."""
         self.interactive = path is None and sys.stdout is not None and sys.stdout.isatty()
         self.flushed = time.perf_counter()
 
     def line(self, text: str) -> None:
-        """Print (or keep for the -o file) one line."""
+        """Print one line (to the -o file: streamed into its temporary file)."""
         if self.path is not None:
-            self.kept.append(text)
+            if self._stream is None:
+                from starbattle.files import open_output
+
+                self._file = ExitStack()
+                self._stream = self._file.enter_context(open_output(self.path))
+            self._stream.write(text + "\n")
             return
         if self.before_line is not None:
             self.before_line()
@@ -110,12 +118,24 @@ class Output:
         except OSError as error:
             raise stream_error(error) from None
 
+    @property
+    def wrote(self) -> bool:
+        """Whether any line went to the -o file."""
+        return self._stream is not None
+
     def close(self) -> None:
-        """Write the kept lines to the -o file, or flush standard output."""
+        """Put the -o file in place (whole lines; also after Ctrl-C), or flush standard output."""
         if self.path is None:
             self.flush()
+        elif self._file is None:
+            self.write("")
         else:
-            self.write("".join(f"{line}\n" for line in self.kept))
+            self._file.close()
+
+    def abort(self) -> None:
+        """Leave the -o file as it was (a run that failed): its temporary file goes."""
+        if self._file is not None:
+            self._file.__exit__(RuntimeError, RuntimeError("aborted"), None)
 
 
 class Progress:

@@ -8,7 +8,8 @@ a worker process or the web page collects them (`solve_all`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from starbattle.board import Board, Cell, Solution
@@ -61,6 +62,8 @@ class SolveRequest:
     fixed_only: bool = False
     second: bool = True
     """Look for a second solution and show how it differs, when the board is not unique."""
+    search_timeout: float | None = None
+    """What the time limit leaves for searching once the board is grounded (set per board)."""
 
     @property
     def default_rules(self) -> bool:
@@ -218,9 +221,7 @@ class PartialAnswerCheck:
 
     @property
     def code(self) -> int:
-        """0 when the marks break no rule and can still become a solution, 1 when they do,
-        3 when the time limit came before that was known.
-        """
+        """0 marks that break no rule and can still finish, 1 otherwise, 3 time limit first."""
         if self.partial.violations:
             return EXIT_NONE
         if self.partial.extendable is None:
@@ -307,13 +308,18 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         board = record.board(
             stars=request.stars, fmt=request.input_format, givens=request.givens, seen=seen
         )
+        started = time.perf_counter()
         solver = Solver(
             board,
             encoding=request.encoding,
             variants=request.variants,
             constants=request.constants,
             threads=request.threads,
+            ground_timeout=request.timeout,  # the time limit covers grounding too
         )
+        if request.timeout is not None:  # what grounding left of it is the search's
+            left = max(0.001, request.timeout - (time.perf_counter() - started))
+            request = replace(request, search_timeout=left)
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         yield Message(str(error), "error")
         yield Outcome(record.identifier, "error", EXIT_ERROR)
@@ -343,7 +349,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
 def _count(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple[str, int]]:
     """--count: every solution counted inside clasp."""
     try:
-        search = solver.count(request.timeout)
+        search = solver.count(request.search_timeout)
     except KeyboardInterrupt:
         yield Message(f"interrupted after counting {solver.last.found} solution(s)")
         raise
@@ -356,9 +362,12 @@ def _fixed(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple
     """--fixed: the cells every solution agrees on."""
     from starbattle.insight import fixed_by
 
-    fixed = fixed_by(solver, request.timeout)
-    yield FixedCells(solver.board, fixed, not solver.last.timed_out)
-    return ("solved", EXIT_FOUND) if fixed is not None else ("no solution", EXIT_NONE)
+    fixed = fixed_by(solver, request.search_timeout)
+    complete = fixed is None or fixed.complete
+    yield FixedCells(solver.board, fixed, complete)
+    if fixed is None:
+        return "no solution", EXIT_NONE
+    return ("solved", EXIT_FOUND) if complete else ("undecided", EXIT_TIMEOUT)
 
 
 def _solutions(
@@ -368,7 +377,8 @@ def _solutions(
     models = request.models
     shown, first, another = 0, None, None
     try:
-        for solution in solver.solutions(0 if models == 0 else models + 1, request.timeout):
+        limit = 0 if models == 0 else models + 1
+        for solution in solver.solutions(limit, request.search_timeout):
             if models and shown == models:
                 another = solution
                 continue

@@ -33,8 +33,10 @@ from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard, grounding
 from starbattle.limits import TimeLimitReached
 
-_CONSTANT = re.compile(r"""[a-z_][A-Za-z0-9_']*=(-?[0-9]{1,9}|[a-z_][A-Za-z0-9_']*|"[^"\\]*")\Z""")
-"""NAME=VALUE, the value an integer, a constant or a plain string (clingo's -c takes terms)."""
+_NAME = r"(?!not(?:=|\Z))_*[a-z][A-Za-z0-9_']*"
+"""A clingo name: underscores, then a lowercase letter (`_`, `_X`, `_1` are none), not `not`."""
+_CONSTANT = re.compile(rf"""{_NAME}=(-?[0-9]{{1,9}}|{_NAME}|"[^"\\\n\x00]*")\Z""")
+"""NAME=VALUE, the value an integer, a name or a string on one line (clingo's -c takes terms)."""
 
 Unit = tuple[str, tuple[int | str, ...]]
 """A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
@@ -181,12 +183,20 @@ class Solver:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
         if self.threads > 1:
             arguments.append(f"--parallel-mode={self.threads}")
+        given: dict[str, str] = {}
         for constant in self.constants:
             if not _CONSTANT.match(constant):
                 raise UsageError(
                     f"constant {constant!r} must look like NAME=VALUE, e.g. n=3 (the value an "
                     "integer, a lowercase name or a quoted string)"
                 )
+            name = constant.split("=", 1)[0]
+            if name in given:  # clingo refuses a redefinition
+                raise UsageError(
+                    f"constant {name} is given twice ({given[name]!r} and {constant!r}): "
+                    "give each name once"
+                )
+            given[name] = constant
             arguments += ["-c", constant]
         self._files, self._arguments = files, arguments
         self._shape: _Shape | None = None
@@ -457,6 +467,7 @@ def core_assuming(
     None when there is a solution; else the units of `on` in an unsatisfiable core (the
     assumed literals may be part of the reason too).
     """
+    solver._claim()
     control, units = solver._control, solver._units
     for literal in units.values():
         control.assign_external(literal, None)

@@ -46,7 +46,8 @@ def printed(
     runs: Iterable[list[Item]], found: list[Record], formatter: type[Formatter] = JsonFormatter
 ) -> tuple[list[str], list[Message], list[Outcome]]:
     """What a run prints (timings blanked), its messages for stderr and its outcomes."""
-    output = Output("kept")  # lines kept in output.kept; never closed, so nothing is written
+    output, kept = Output(), []
+    output.line = kept.append  # type: ignore[method-assign]
     show = formatter(output, collection=True)
     messages, outcomes = [], []
     for record, items in zip(found, runs, strict=True):  # strict: nothing lost
@@ -58,7 +59,7 @@ def printed(
                 show.show(item)
             if isinstance(item, Outcome):
                 outcomes.append(item)
-    return [SECONDS.sub("<t>", line) for line in output.kept], messages, outcomes
+    return [SECONDS.sub("<t>", line) for line in kept], messages, outcomes
 
 
 @cache

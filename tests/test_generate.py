@@ -72,4 +72,4 @@ def test_cli_generate_files_and_errors(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["generate", "-N", "6", "-s", "2"])
     assert result.exit_code == 2 and "cannot fit a 6x6 board" in result.stderr
     result = CliRunner().invoke(cli, ["generate", "-N", "12", "-s", "3", "--timeout", "0.01"])
-    assert result.exit_code == 2 and "could not be made in 0.01 s" in result.stderr
+    assert result.exit_code == 3 and "could not be made in 0.01 s" in result.stderr

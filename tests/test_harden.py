@@ -439,3 +439,22 @@ def test_d23_generate_on_the_command_line_keeps_its_limit_at_150x150() -> None:
     assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
     assert child.returncode in (2, 3) and out == ""
     assert errors.startswith("starbattle-asp: ") and ("time limit" in errors or "in 1 s" in errors)
+
+
+@pytest.mark.parametrize(
+    "constant", ["_=1", "n=_", "_X=1", "n=_X", "_1=2", "not=1", "n=not", 'n="a\nb"', 'n="\x00"']
+)
+def test_fuzz_constants_clingo_cannot_parse_are_usage_errors(constant: str) -> None:
+    with pytest.raises(UsageError, match=r"^constant .* must look like NAME=VALUE"):
+        Solver(read_board(PZPRJS), constants=(constant,))  # was clingo's "parsing failed"
+
+
+def test_fuzz_constants_clingo_parses_are_taken() -> None:
+    constants = ("__a=b'", "nota=not_", "n=-5", 'm="é\t"')
+    assert len(list(Solver(read_board(PZPRJS), constants=constants).solutions(0))) == 1
+
+
+@pytest.mark.parametrize("twice", [("n=3", "n=-1"), ("n=3", "n=3")])
+def test_fuzz_a_constant_given_twice_is_a_usage_error(twice: tuple[str, str]) -> None:
+    with pytest.raises(UsageError, match=r"^constant n is given twice \('n=3' and 'n="):
+        Solver(read_board(PZPRJS), constants=twice)  # was clingo's "parsing failed"
