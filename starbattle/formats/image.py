@@ -174,8 +174,10 @@ def _profiles(picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     values = picture.astype(numpy.int16)
     across = numpy.abs(numpy.diff(values, axis=1)).max(axis=2).astype(numpy.uint8)
     down = numpy.abs(numpy.diff(values, axis=0)).max(axis=2).astype(numpy.uint8)
-    across = cv2.dilate(across, numpy.ones((1, 3), numpy.uint8))
-    down = cv2.dilate(down, numpy.ones((3, 1), numpy.uint8))
+    # a wall's two edges and a thin line's sit a few pixels apart: blur them into one band
+    reach = 2 * max(1, round(len(picture) / 160)) + 1
+    across = cv2.dilate(across, numpy.ones((1, reach), numpy.uint8))
+    down = cv2.dilate(down, numpy.ones((reach, 1), numpy.uint8))
     # a grid line crosses (nearly) every row; drawn marks and text only some
     return (
         numpy.percentile(across, 30, axis=0).astype(numpy.float32),
@@ -544,7 +546,7 @@ def read_image(
     """
     rgb = _pixels(data, name)
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
-        raise FormatError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name)
+        raise FormatError(f"the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name)
     grid: _Grid | None = None
     labels: list[list[int]] | None = None
     try:
