@@ -23,7 +23,7 @@ pytest.importorskip("cv2")
 SCREENSHOTS = CORPUS / "screenshots"
 needs_screenshots = pytest.mark.skipif(
     not (SCREENSHOTS / "manifest.jsonl").is_file(),
-    reason="../shared/corpus/screenshots is absent (the shared folder must sit beside the checkout)",
+    reason="../shared/corpus/screenshots is absent (shared/ must sit beside the checkout)",
 )
 
 

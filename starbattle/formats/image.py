@@ -82,9 +82,7 @@ def _libraries() -> tuple[ModuleType, ModuleType, ModuleType]:
         import numpy
         from PIL import Image
     except ImportError as error:
-        raise FormatError(
-            f"reading a board from an image needs {error.name}: {EXTRA}"
-        ) from None
+        raise FormatError(f"reading a board from an image needs {error.name}: {EXTRA}") from None
     return numpy, cv2, Image
 
 
@@ -110,7 +108,12 @@ def _order(points: np.ndarray) -> np.ndarray:
     numpy = _libraries()[0]
     total, diff = points.sum(axis=1), points[:, 1] - points[:, 0]
     return numpy.array(
-        [points[total.argmin()], points[diff.argmin()], points[total.argmax()], points[diff.argmax()]],
+        [
+            points[total.argmin()],
+            points[diff.argmin()],
+            points[total.argmax()],
+            points[diff.argmax()],
+        ],
         dtype=numpy.float32,
     )
 
@@ -161,7 +164,9 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
 def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The quadrilateral's content as a square picture of at most WORK_SIDE pixels."""
     numpy, cv2, _ = _libraries()
-    side = float(numpy.linalg.norm(corners[1] - corners[0]) + numpy.linalg.norm(corners[3] - corners[0]))
+    side = float(
+        numpy.linalg.norm(corners[1] - corners[0]) + numpy.linalg.norm(corners[3] - corners[0])
+    )
     side = int(min(WORK_SIDE, max(64, round(side / 2))))
     target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
     matrix = cv2.getPerspectiveTransform(corners, target)
@@ -313,7 +318,7 @@ def _cell_colours(grid: _Grid) -> np.ndarray:
 
 def _span(start: float, end: float, lo: float, hi: float) -> slice:
     """The pixel slice from a fraction `lo` to a fraction `hi` of the way from start to end."""
-    return slice(int(round(start + lo * (end - start))), int(round(start + hi * (end - start))) + 1)
+    return slice(round(start + lo * (end - start)), round(start + hi * (end - start)) + 1)
 
 
 def _border_ink(grid: _Grid, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -327,17 +332,17 @@ def _border_ink(grid: _Grid, colours: np.ndarray) -> tuple[np.ndarray, np.ndarra
     right = numpy.zeros((n, n - 1), numpy.float32)
     below = numpy.zeros((n - 1, n), numpy.float32)
     pitch = (grid.xs[-1] - grid.xs[0] + grid.ys[-1] - grid.ys[0]) / (2 * n)
-    reach = max(3, int(round(0.2 * pitch)))
+    reach = max(3, round(0.2 * pitch))
     for r in range(n):
         rows = _span(grid.ys[r], grid.ys[r + 1], 0.25, 0.75)
         for c in range(n - 1):
-            at = int(round(grid.xs[c + 1]))
+            at = round(grid.xs[c + 1])
             strip = numpy.median(picture[rows, max(0, at - reach) : at + reach + 1], axis=0)
             right[r, c] = _ink(strip, colours[r, c], colours[r, c + 1])
     for c in range(n):
         columns = _span(grid.xs[c], grid.xs[c + 1], 0.25, 0.75)
         for r in range(n - 1):
-            at = int(round(grid.ys[r + 1]))
+            at = round(grid.ys[r + 1])
             strip = numpy.median(picture[max(0, at - reach) : at + reach + 1, columns], axis=1)
             below[r, c] = _ink(strip, colours[r, c], colours[r + 1, c])
     return right, below
@@ -391,7 +396,7 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
     numpy = _libraries()[0]
     n = grid.size
     right, below = _border_ink(grid, colours)
-    lab = _lab(colours / 255.0 * 255.0)
+    lab = _lab(colours)
     pairs: list[tuple[Cell, Cell]] = []
     ink, change = [], []
     for r in range(n):
@@ -399,7 +404,7 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
             for rr, cc, value in ((r, c + 1, right), (r + 1, c, below)):
                 if rr < n and cc < n:
                     pairs.append(((r, c), (rr, cc)))
-                    ink.append(value[r, c] if value is right else value[r, c])
+                    ink.append(value[r, c])
                     change.append(float(numpy.linalg.norm(lab[r, c] - lab[rr, cc])))
     inks, changes = numpy.array(ink), numpy.array(change)
     threshold = _wall_threshold(inks)
@@ -460,9 +465,9 @@ def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]]
         elif not walls.any() and borders.change[index] > OTHER_COLOUR:
             doubts.append(f"joined unlike colours at {_where(borders.pairs[index])}")
     for index, ((r, c), (rr, cc)) in enumerate(borders.pairs):
-        if root(r * n + c) != root(rr * n + cc) and not walls[index]:
-            if borders.change[index] < OTHER_COLOUR:
-                doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
+        apart = root(r * n + c) != root(rr * n + cc)
+        if apart and not walls[index] and borders.change[index] < OTHER_COLOUR:
+            doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
     labels: dict[int, int] = {}
     grid = [[labels.setdefault(root(r * n + c), len(labels)) for c in range(n)] for r in range(n)]
     return grid, doubts
@@ -546,7 +551,9 @@ def read_image(
     """
     rgb = _pixels(data, name)
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
-        raise FormatError(f"the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name)
+        raise FormatError(
+            f"the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name
+        )
     grid: _Grid | None = None
     labels: list[list[int]] | None = None
     try:
@@ -569,13 +576,17 @@ def read_image(
         board, stars_from, solutions = _choose_stars(board, kind, stars)
         if solutions == 0 or (solutions > 1 and unique):
             what = "no solution" if solutions == 0 else "2 or more solutions"
-            tried = f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
+            tried = (
+                f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
+            )
             raise FormatError(f"read a {n}x{n} {kind} board that has {what}{tried}")
     except (FormatError, BoardError) as error:
         if debug_path is not None:
             write_debug_image(debug_path, rgb, grid, labels)
         hint = " (check it with --debug-image FILE.png, or pass --size N / --stars S)"
-        raise FormatError(f"cannot read the board from the image: {error.message}{hint}", file=name) from None
+        raise FormatError(
+            f"cannot read the board from the image: {error.message}{hint}", file=name
+        ) from None
     if debug_path is not None:
         write_debug_image(debug_path, rgb, grid, labels)
     notes = [f"read a {n}x{n} {kind} board from the image"]
@@ -618,7 +629,17 @@ def write_debug_image(
             for r in range(n):
                 for c in range(n):
                     if c + 1 < n and labels[r][c] != labels[r][c + 1]:
-                        line((grid.xs[c + 1], grid.ys[r]), (grid.xs[c + 1], grid.ys[r + 1]), (255, 0, 0), 3)
+                        line(
+                            (grid.xs[c + 1], grid.ys[r]),
+                            (grid.xs[c + 1], grid.ys[r + 1]),
+                            (255, 0, 0),
+                            3,
+                        )
                     if r + 1 < n and labels[r][c] != labels[r + 1][c]:
-                        line((grid.xs[c], grid.ys[r + 1]), (grid.xs[c + 1], grid.ys[r + 1]), (255, 0, 0), 3)
+                        line(
+                            (grid.xs[c], grid.ys[r + 1]),
+                            (grid.xs[c + 1], grid.ys[r + 1]),
+                            (255, 0, 0),
+                            3,
+                        )
     Image.fromarray(picture).save(path, format="PNG")
