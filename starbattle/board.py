@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from starbattle.errors import BoardError
@@ -10,6 +10,51 @@ from starbattle.limits import MAX_SIZE
 
 Cell = tuple[int, int]
 """A cell as (row, column), both 1-based."""
+
+
+def pieces(
+    cells: Iterable[Cell], linked: Callable[[Cell, Cell], bool] | None = None
+) -> list[list[Cell]]:
+    """The 4-connected pieces of a set of cells, in order of their first cell (the one flood fill).
+
+    `linked(a, b)` may keep two neighbouring cells apart (a wall between them).
+    """
+    order = list(cells)
+    members = set(order)
+    seen: set[Cell] = set()
+    found = []
+    for start in order:
+        if start in seen:
+            continue
+        seen.add(start)
+        piece, stack = [start], [start]
+        while stack:
+            r, c = stack.pop()
+            for step in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+                if (
+                    step in members
+                    and step not in seen
+                    and (linked is None or linked((r, c), step))
+                ):
+                    seen.add(step)
+                    piece.append(step)
+                    stack.append(step)
+        found.append(piece)
+    return found
+
+
+def _label_hint(labels: Sequence[str]) -> str:
+    """The labels of a board with the wrong region count, and any that look alike."""
+    import difflib
+
+    alike = [
+        f"{label} and {near[0]}"
+        for index, label in enumerate(labels)
+        if (near := difflib.get_close_matches(label, labels[index + 1 :], n=1, cutoff=0.75))
+        and len(label) > 1
+    ]
+    shown = ", ".join(labels[:30]) + (", ..." if len(labels) > 30 else "")
+    return f" (labels: {shown}" + (f"; the same region? {'; '.join(alike)})" if alike else ")")
 
 
 @dataclass(frozen=True)
@@ -49,7 +94,7 @@ class Board:
             raise BoardError(
                 f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
                 f"{size}: the {size} rows hold {size}x{self.stars} stars in all and so must "
-                f"the regions, {self.stars} each",
+                f"the regions, {self.stars} each{_label_hint(labels)}",
                 file=self.name,
             )
         for kind, cells in (("given star", self.given_stars), ("given blank", self.given_blanks)):
@@ -123,6 +168,27 @@ class Board:
                 if label is not None:
                     cells[label].append((r, c))
         return cells
+
+    def split_regions(self) -> dict[str, int]:
+        """The regions that lie in several separate pieces, with how many."""
+        grid = self.regions
+        size = len(grid)
+
+        def linked(a: Cell, b: Cell) -> bool:
+            """Whether two neighbouring cells are of one region."""
+            return grid[a[0] - 1][a[1] - 1] == grid[b[0] - 1][b[1] - 1]
+
+        every = [
+            (r, c)
+            for r in range(1, size + 1)
+            for c in range(1, size + 1)
+            if grid[r - 1][c - 1] is not None
+        ]
+        counts: dict[str, int] = {}
+        for piece in pieces(every, linked):
+            label = grid[piece[0][0] - 1][piece[0][1] - 1]
+            counts[label] = counts.get(label, 0) + 1  # type: ignore[index]
+        return {label: count for label, count in counts.items() if count > 1}
 
     def with_stars(self, stars: int) -> Board:
         """The same board with another star count."""

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from starbattle.board import Board, Cell
+from starbattle.formats.picture import picture_labels
+from starbattle.words import plural
 
 
 @dataclass(frozen=True)
@@ -19,11 +21,6 @@ class Violation:
     code: str = ""
     """The puzz.link (pzprjs) name of the failure where it has one: starAround, bkStarGt,
     bkStarLt, lnStarNe."""
-
-
-def _stars_word(count: int) -> str:
-    """'1 star', '2 stars'."""
-    return f"{count} star" + ("" if count == 1 else "s")
 
 
 def _quota(
@@ -41,7 +38,7 @@ def _quota(
     verdict = "too many stars" if too_many else "too few stars"
     code = ("bkStarGt" if too_many else "bkStarLt") if kind == "region" else "lnStarNe"
     left = f" and {room} undecided cells" if room and not too_many else ""
-    message = f"{verdict} in {kind} {name}: {_stars_word(len(inside))}{left}, needs {need}"
+    message = f"{verdict} in {kind} {name}: {plural(len(inside), 'star')}{left}, needs {need}"
     return [Violation(kind, tuple(inside) or tuple(cells), message, code)]
 
 
@@ -82,8 +79,9 @@ def check(
         violations += _quota("row", str(r), [(r, c) for c in lines], placed, open_, need)
     for c in lines:
         violations += _quota("column", str(c), [(r, c) for r in lines], placed, open_, need)
+    shown = picture_labels(board)  # regions named as solve draws them
     for label, cells in board.region_cells().items():
-        violations += _quota("region", label, cells, placed, open_, need)
+        violations += _quota("region", shown[label], cells, placed, open_, need)
     for r, c in sorted(board.given_stars - placed - open_):
         violations.append(Violation("given", ((r, c),), f"given star at ({r},{c}) has no star"))
     for r, c in sorted(board.given_blanks & placed):

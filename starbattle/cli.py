@@ -1,691 +1,347 @@
-"""The starbattle-asp command line: parse, call the library, print, choose the exit code."""
+"""The starbattle-asp command line: declare options once, call the library, format, exit."""
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import sys
-import traceback
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import click
 from click.core import ParameterSource
 
 from starbattle import __version__
-from starbattle.batch import Outcome, Tally, run_all
-from starbattle.board import Board, king_capacity
-from starbattle.errors import StarBattleError, UsageError
-from starbattle.files import write_atomic
-from starbattle.formats import (
-    PICTURES,
-    READERS,
-    WRITERS,
-    board_records,
-    pzprv3,
-    read_boards,
-    read_record,
-    read_source,
-    read_text,
-    write_board,
+from starbattle.cli_options import (
+    DEBUG,
+    DefaultSolveGroup,
+    board_options,
+    collection_options,
+    format_option,
+    jobs_options,
+    output_option,
+    program_options,
+    timeout_option,
 )
-from starbattle.limits import MAX_SIZE
-from starbattle.output import Progress, Sink, SolveSettings, solve_one, solve_record
-from starbattle.report import EXIT_ERROR
-
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141
-SEVERITY = (0, 1, 3, EXIT_ERROR)
-"""Exit codes from best to worst, for a collection's overall code."""
-SOLVE_FORMATS = ("text", "json", "lp", "pzprv3", *PICTURES)
-
-
-class DefaultSolveGroup(click.Group):
-    """A group where `starbattle-asp FILE` means `starbattle-asp solve FILE`."""
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Insert `solve` before the first argument that is not a group option or command."""
-        first = 0
-        while first < len(args) and args[first] == "--debug":
-            first += 1
-        rest = args[first:]
-        if rest and rest[0] not in self.commands and rest[0] not in ("--help", "-h", "--version"):
-            args = [*args[:first], "solve", *rest]
-        return super().parse_args(ctx, args)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        """Turn library errors into one line and exit 2; never show a traceback by accident."""
-        try:
-            return super().invoke(ctx)
-        except StarBattleError as error:
-            click.echo(f"starbattle-asp: error: {error}", err=True)
-            ctx.exit(EXIT_ERROR)
-        except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            ctx.exit(EXIT_BROKEN_PIPE)
-        except (click.exceptions.Exit, click.ClickException, click.Abort):
-            raise
-        except Exception as error:  # an internal error: one line, the traceback on --debug
-            if ctx.obj and ctx.obj.get("debug"):
-                traceback.print_exc()
-            click.echo(
-                f"starbattle-asp: internal error: {type(error).__name__}: {error} "
-                "(please report it with the command you ran; --debug shows the traceback)",
-                err=True,
-            )
-            ctx.exit(70)
+from starbattle.command import one_board, one_text, progress_bar, run_puzzles, runner
+from starbattle.errors import StarBattleError, UsageError
+from starbattle.formats import WRITERS, records
+from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
+from starbattle.output import Output, utf8_output
+from starbattle.results import DISCLOSURES, EXIT_ERROR, SolveRequest
 
 
 @click.group(cls=DefaultSolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="starbattle-asp")
 @click.option("--debug", is_flag=True, help="Show the traceback of internal errors.")
-@click.pass_context
-def cli(ctx: click.Context, debug: bool) -> None:
+def cli(debug: bool) -> None:
     """Solve, count and check Star Battle puzzles with clingo.
 
     `starbattle-asp FILE` is short for `starbattle-asp solve FILE`.
     """
-    ctx.obj = {"debug": debug}
-
-
-def load_boards(
-    path: str, stars: int | None, input_format: str | None, givens: bool
-) -> list[tuple[str, Board | StarBattleError]]:
-    """Read the board or collection named on the command line.
-
-    That is a file, '-' (standard input), or a puzz.link URL, pzprv3 URL or SBN line given
-    as the argument itself.
-    """
-    text, name = read_source(path)
-    return read_boards(text, name=name, stars=stars, fmt=input_format, givens=givens)
-
-
-def load_board(path: str, stars: int | None, input_format: str | None, givens: bool) -> Board:
-    """Read exactly one board; a collection is refused, an unreadable board raised."""
-    entries = load_boards(path, stars, input_format, givens)
-    if len(entries) > 1:
-        raise UsageError(f"{path} holds {len(entries)} puzzles; this command takes one")
-    board = entries[0][1]
-    if isinstance(board, StarBattleError):
-        raise board
-    return board
-
-
-def board_options(command: Any) -> Any:
-    """The options every command that reads a board shares."""
-    for option in reversed(
-        [
-            click.option(
-                "-s",
-                "--stars",
-                type=click.IntRange(min=1),
-                help="Stars per row, column and region (overrides the file's).",
-            ),
-            click.option(
-                "--from",
-                "input_format",
-                type=click.Choice(list(READERS)),
-                help="Input format (default: recognised from the content).",
-            ),
-            click.option(
-                "--givens",
-                is_flag=True,
-                help="Read a pzprv3 file's answer marks as givens (# star, + blank).",
-            ),
-        ]
-    ):
-        command = option(command)
-    return command
-
-
-def program_options(command: Any) -> Any:
-    """The options that choose and configure the ASP program."""
-    for option in reversed(
-        [
-            click.option(
-                "-e",
-                "--encoding",
-                type=click.Path(dir_okay=False),
-                help="Replace the default program with this file.",
-            ),
-            click.option(
-                "-w",
-                "--with",
-                "variants",
-                multiple=True,
-                metavar="NAME|FILE",
-                help="Add a rule variant (repeatable); see `starbattle-asp encodings`.",
-            ),
-            click.option(
-                "-c",
-                "--const",
-                "constants",
-                multiple=True,
-                metavar="NAME=VALUE",
-                help="Pass a constant to clingo (repeatable).",
-            ),
-            click.option(
-                "-t",
-                "--threads",
-                type=click.IntRange(1, 64),
-                default=1,
-                show_default=True,
-                help="clingo solver threads.",
-            ),
-            click.option(
-                "--timeout",
-                type=click.FloatRange(min=0, min_open=True),
-                help="Stop searching after this many seconds (per puzzle).",
-            ),
-            click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
-        ]
-    ):
-        command = option(command)
-    return command
+    DEBUG["on"] = debug
 
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @board_options
 @program_options
-@click.option(
-    "-n",
-    "--models",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="How many solutions to print (0 = every solution, streamed as found).",
-)
-@click.option(
-    "--count", "count_only", is_flag=True, help="Count every solution without printing them."
-)
-@click.option(
-    "--unique",
-    "require_unique",
-    is_flag=True,
-    help="Exit 1 unless the board has exactly one solution.",
-)
-@click.option(
-    "-f",
-    "--format",
-    "output_format",
-    type=click.Choice(SOLVE_FORMATS),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    help="Write the output (or each picture: NAME-1.svg, NAME-2.svg, ... when "
-    "-n is not 1) to this file instead of standard output.",
-)
-@click.option(
-    "--fixed",
-    "fixed_only",
-    is_flag=True,
-    help="Show the cells every solution agrees on (star or empty) and how many are open.",
-)
+@click.option("-n", "--models", type=click.IntRange(0, 2**62), default=1, show_default=True,
+              help="Solutions to print (0 = all, streamed).")  # fmt: skip
+@click.option("--count", "count_only", is_flag=True, help="Count every solution, print none.")
+@click.option("--unique", "require_unique", is_flag=True, help="Exit 1 unless exactly one.")
+@click.option("--fixed", "fixed_only", is_flag=True, help="Cells every solution agrees on.")
+@format_option(SOLVE_FORMATS)
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file (pictures: NAME-1.svg, ... when -n is not 1).")  # fmt: skip
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 256),
-    default=1,
-    show_default=True,
-    help="Solve the puzzles of a collection in this many processes.",
-)
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Show a progress bar on stderr (default: for several puzzles, when stderr is a terminal).",
-)
+@collection_options
 @click.pass_context
-def solve(
-    ctx: click.Context,
-    files: tuple[str, ...],
-    jobs: int,
-    progress: bool | None,
-    **options: Any,
-) -> None:
-    """Solve each FILE: a board, a collection of boards (JSON Lines, SBN lines), or - (stdin).
+def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
+    """Solve each FILE: a board, a collection (JSON Lines, SBN lines), a URL, or - (stdin).
 
     Prints the first solution and says whether the board is unique; when it is not, shows a
     second solution and where the two differ; when there is none, says why. With several
-    puzzles each gets a summary with its id, and an overall summary ends the output.
+    puzzles each gets a summary with its id, and an overall summary ends the output. A named
+    pipe (FIFO) is read once a writer opens it: until then the command waits.
+
+    Example: starbattle-asp solve instances/norvig-5x5-1star.lp -n 0 -f json
     """
-    records = [
-        record
-        for file in files
-        for record in board_records(*read_source(file), fmt=options["input_format"])
-    ]
-    collection = len(records) > 1
-    output_format, output = options["output_format"], options["output"]
-    if options["count_only"] and options["fixed_only"]:
+    fmt, path, jobs = given.pop("output_format"), given.pop("output"), given.pop("jobs")
+    cluster = given.pop("cluster")
+    ascii_only, bar = given.pop("ascii_only"), given.pop("progress")
+    found = [record for file in files for record in records(file, fmt=given["input_format"])]
+    collection = len(found) > 1
+    if given["count_only"] and given["fixed_only"]:
         raise UsageError("--count and --fixed are two different questions: ask one")
-    if output_format in PICTURES and (collection or options["count_only"] or options["fixed_only"]):
-        raise UsageError("pictures are drawn for one board's solutions: solve one board")
-    if output_format == "png" and not output:
+    if fmt in ("svg", "png") and (collection or given["count_only"] or given["fixed_only"]):
+        asked = "a collection" if collection else "--count" if given["count_only"] else "--fixed"
+        raise UsageError(f"-f {fmt} draws solutions of one board, not {asked}: use text or json")
+    if fmt == "png" and not path:
         raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
-    if output_format == "svg" and not output and options["models"] != 1:
+    if fmt == "svg" and not path and given["models"] != 1:
         raise UsageError("several SVG pictures need file names: add -o FILE.svg")
-    settings = SolveSettings(
-        **{**options, "ascii_only": options["ascii_only"] or not utf8_terminal()},
-        second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT,
+    request = SolveRequest(
+        **given, second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT
+    )
+    picture = fmt in ("svg", "png")
+    show = FORMATTERS[fmt](
+        Output(None if picture else path),
         collection=collection,
+        ascii_only=ascii_only or not utf8_output(),
+        models=request.models,
+        target=path if picture else None,
     )
-    if progress is None:
-        progress = collection and sys.stderr.isatty()
-    bar = Progress(len(records)) if progress else None
-    sink = Sink(
-        output if output_format not in PICTURES else None,
-        before_line=bar.clear if bar is not None else None,
-    )
-    tally, codes = Tally(), []
-    try:
-        if jobs == 1:
-            outcomes: Iterator[Outcome] = (
-                Outcome(record[0], [], [], *solve_one(settings, sink, *record))
-                for record in records
-            )
-        else:
-            outcomes = run_all(partial(solve_record, settings), records, jobs)
-        for outcome in outcomes:
-            with held_interrupts():  # a puzzle's lines and its count go together
-                shown(outcome, sink)
-                tally.add(outcome.identifier, outcome.verdict)
-                codes.append(outcome.code)
-                if bar is not None:
-                    bar.advance()
-    except KeyboardInterrupt:
-        if collection:
-            sink.note(f"interrupted after {tally.puzzles} of {len(records)} puzzles")
-            sink.line(overall_line(tally, output_format))
-        sink.close()
-        sys.exit(EXIT_INTERRUPTED)
-    finally:
-        if bar is not None:
-            bar.clear()
-    if collection:
-        sink.line(overall_line(tally, output_format))
-    sink.close()
-    sys.exit(max(codes, key=SEVERITY.index))
+    from starbattle.results import solve_all, solve_puzzle
 
-
-def utf8_terminal() -> bool:
-    """Whether standard output can show Unicode stars."""
-    return (sys.stdout.encoding or "").lower().startswith("utf")
-
-
-def shown(outcome: Outcome, sink: Sink) -> None:
-    """Print the lines and messages a worker kept (none when the puzzle printed its own)."""
-    for line in outcome.lines:
-        sink.line(line)
-    for note in outcome.notes:
-        sink.note(note)
-
-
-@contextmanager
-def held_interrupts() -> Iterator[None]:
-    """Hold Ctrl-C back until the block is done (where signal masks exist), then deliver it."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def overall_line(tally: Tally, output_format: str) -> str:
-    """The overall summary of a collection in the output format."""
-    if output_format == "json":
-        return json.dumps(tally.record())
-    prefix = {"lp": "% ", "pzprv3": "# "}.get(output_format, "")
-    text = tally.text()
-    if tally.not_unique:
-        listed = ", ".join(tally.not_unique[:10])
-        more = f" and {len(tally.not_unique) - 10} more" if len(tally.not_unique) > 10 else ""
-        text += f"; not unique: {listed}{more}"
-    return f"\n{prefix}{text}"
+    work = partial(solve_puzzle if jobs == 1 and cluster is None else solve_all, request)
+    bar = collection and sys.stderr.isatty() if bar is None else bar
+    return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
 @cli.command()
 @click.argument("file")
-@click.option(
-    "--to", "output_format", type=click.Choice(WRITERS), required=True, help="The format to write."
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    help="Write to this file (written whole or not at all).",
-)
+@click.option("--to", "output_format", type=click.Choice(WRITERS), required=True, help="Format.")
+@output_option
 @board_options
-def convert(
-    file: str,
-    output_format: str,
-    output: str | None,
-    stars: int | None,
-    input_format: str | None,
-    givens: bool,
-) -> None:
-    """Convert the board in FILE to another format."""
-    written = write_board(load_board(file, stars, input_format, givens), output_format)
-    if output:
-        write_atomic(output, written)
-    elif isinstance(written, bytes):
+def convert(file: str, output_format: str, output: str | None, **board: Any) -> int:
+    """Convert the board in FILE to another format.
+
+    Example: starbattle-asp convert instances/pzprjs-6x6-1star.lp --to url
+    """
+    from starbattle.formats import write_board
+
+    written = write_board(one_board(file, **board)[0], output_format)
+    if isinstance(written, bytes) and not output:
         raise UsageError(f"--to {output_format} writes a binary file: name it with -o FILE")
-    else:
-        click.echo(written, nl=False)
+    Output(output).write(written)
+    return 0
 
 
 @cli.command()
 @click.argument("file")
 @click.argument("answer", required=False)
 @board_options
-@click.option(
-    "--against-solution",
-    is_flag=True,
-    help="For a unique puzzle, also name the first mark the solution contradicts.",
-)
-def check(
-    file: str,
-    answer: str | None,
-    stars: int | None,
-    input_format: str | None,
-    givens: bool,
-    against_solution: bool,
-) -> None:
+@click.option("--partial", is_flag=True, help="Read '.' as undecided (stars and dots only).")
+@click.option("--against-solution", is_flag=True, help="Name the first mark the solution denies.")
+@format_option(("text", "json"))
+def check(file: str, answer: str | None, partial: bool, against_solution: bool,
+          output_format: str, **board_options: Any) -> int:  # fmt: skip
     """Check ANSWER (a grid, star(R,C) facts, JSON or pzprv3) against FILE's board.
 
     A grid with stars (*), cells marked empty (x or +) and undecided cells (.) is a partial
     answer: broken rules are named, then whether the marks can still become a solution and,
-    if not, which marks conflict. Without ANSWER, FILE must be a pzprv3 file: its own marks
-    are checked.
+    if not, which marks conflict. In a grid of only * and ., a '.' means empty unless
+    --partial says it is undecided. Without ANSWER, FILE must be a pzprv3 file: its own
+    marks are checked.
+
+    Example: starbattle-asp check board.txt answer.txt
     """
-    from starbattle.check import check as check_answer
-    from starbattle.formats.answer import read_marks
+    from starbattle.results import check_answer
 
-    board = load_board(file, stars, input_format, givens)
-    source = answer or file
-    if answer is None and not pzprv3.looks_like_pzprv3(read_text(file)):
+    board, record = one_board(file, **board_options)
+    if answer is None and not record.carries_answer:
         raise UsageError("give an ANSWER to check (only a pzprv3 file carries its own answer)")
-    name = "<stdin>" if source == "-" else source
-    placed, blanks = read_marks(read_text(source), board.size, name=name)
-    if blanks is None:
-        violations = check_answer(board, placed)
-        if not violations:
-            click.echo(
-                f"valid: {len(placed)} stars; every row, column and region holds "
-                f"{board.stars} and no two stars touch"
-            )
-            sys.exit(0)
-        click.echo(f"invalid: {len(violations)} problem(s)")
-        for violation in violations:
-            click.echo(f"  {violation.message}")
-        sys.exit(1)
-    from starbattle.insight import check_partial
-
-    report_ = check_partial(board, placed, blanks, against_solution=against_solution)
-    click.echo(f"partial answer: {len(placed)} stars, {len(blanks)} cells marked empty")
-    for violation in report_.violations:
-        click.echo(f"  {violation.message}")
-    if report_.extendable:
-        click.echo("the marks can still become a solution")
-    else:
-        marks = ", ".join(f"{kind} at ({r},{c})" for kind, (r, c) in report_.conflict)
-        click.echo(f"the marks cannot become a solution: these cannot all hold: {marks}")
-    if report_.first_wrong is not None:
-        kind, (r, c) = report_.first_wrong
-        truth = "empty" if kind == "star" else "a star"
-        click.echo(f"first wrong mark: ({r},{c}) is marked {kind} but is {truth} in the solution")
-    sys.exit(0 if report_.extendable and not report_.violations else 1)
-
-
-GENERATE_FORMATS = ("txt", "lp", "json", "url", "sbn", "pzprv3")
-ONE_LINE_FORMATS = ("json", "url", "sbn")
+    marks = record if answer is None else one_text(answer)
+    result = check_answer(board, marks.text, name=marks.name, partial=partial,
+                          against_solution=against_solution)  # fmt: skip
+    show = FORMATTERS[output_format](Output())
+    show.show(result)
+    show.output.close()
+    return result.code
 
 
 @cli.command()
-@click.option(
-    "-N",
-    "--size",
-    type=click.IntRange(1, MAX_SIZE),
-    required=True,
-    help="Board size N (N x N, N regions).",
-)
-@click.option(
-    "-s",
-    "--stars",
-    type=click.IntRange(min=1),
-    required=True,
-    help="Stars per row, column and region.",
-)
-@click.option(
-    "-k",
-    "--count",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="How many different puzzles.",
-)
-@click.option(
-    "--seed", default="0", show_default=True, help="Same seed, same version: same puzzles."
-)
-@click.option(
-    "--min-region", type=click.IntRange(min=1), help="Smallest region size allowed (default 2S+1)."
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Give up when one puzzle takes longer than this many seconds.",
-)
-@click.option(
-    "-f",
-    "--format",
-    "output_format",
-    type=click.Choice(GENERATE_FORMATS),
-    default="txt",
-    show_default=True,
-    help="Output format.",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(),
-    help="A file (one-line formats, or one puzzle) or a directory (one file per puzzle).",
-)
-def generate(
-    size: int,
-    stars: int,
-    count: int,
-    seed: str,
-    min_region: int | None,
-    timeout: float | None,
-    output_format: str,
-    output: str | None,
-) -> None:
-    """Generate puzzles with exactly one solution, reproducibly from a seed."""
+@click.argument("file")
+@click.argument("state", required=False)
+@board_options
+@click.option("--disclose", type=click.Choice(DISCLOSURES), default="full", show_default=True,
+              help="How much to say: the technique, where to look, or the whole step.")  # fmt: skip
+@format_option(SOLVE_FORMATS[:2] + SOLVE_FORMATS[4:])
+@output_option
+@click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
+def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
+         ascii_only: bool, **board_options: Any) -> int:  # fmt: skip
+    """The next logical step on FILE's board, from the marks in STATE (a partial answer).
+
+    Each step names its technique and level (0 a mistake in the marks, 1 around a star,
+    2 forced fill, 3 2x2 blocks, 4 too little room, 5 confinement, 6 one assumption, 7 an
+    unsatisfiable core), the rows, columns and regions it rests on, and what follows.
+
+    Example: starbattle-asp hint instances/generated-10x10-2star.lp --disclose where
+    """
+    from starbattle.results import hint as next_hint
+    from starbattle.results import read_state
+
+    board, _ = one_board(file, **board_options)
+    marks = None if state is None else one_text(state)
+    found = next_hint(
+        board, read_state(board, marks and marks.text, marks and marks.name), disclose
+    )
+    picture = output_format in ("svg", "png")
+    show = FORMATTERS[output_format](
+        Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
+        target=output if picture else None,
+    )  # fmt: skip
+    if output_format == "png" and not output:
+        raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
+    show.show(found)
+    show.output.close()
+    return 0 if found.step is not None else 1
+
+
+@cli.command()
+@click.argument("file")
+@click.argument("state", required=False)
+@board_options
+@format_option(("text", "json"))
+def explain(file: str, state: str | None, output_format: str, **board_options: Any) -> int:
+    """Every logical step from STATE (or an empty board) to the end, then a summary.
+
+    Exits 0 when logic solves the board, 1 when it gets stuck.
+
+    Example: starbattle-asp explain instances/generated-10x10-2star.lp -f json
+    """
+    from starbattle.results import explain_items, read_state
+
+    board, _ = one_board(file, **board_options)
+    marks = None if state is None else one_text(state)
+    show = FORMATTERS[output_format](Output())
+    solved = False
+    for item in explain_items(board, read_state(board, marks and marks.text, marks and marks.name)):
+        show.show(item)
+        solved = getattr(item, "trace", None) is not None and item.trace.solved
+    show.output.close()
+    return 0 if solved else 1
+
+
+@cli.command()
+@click.option("-N", "--size", type=click.IntRange(1, 200), required=True, help="Board size N.")
+@click.option("-s", "--stars", type=click.IntRange(min=1), required=True, help="Stars per unit.")
+@click.option("-k", "--count", type=click.IntRange(min=1), default=1, help="How many puzzles.")
+@click.option("--seed", default="0", show_default=True, help="Same seed, same puzzles.")
+@click.option("--min-region", type=click.IntRange(min=1), help="Smallest region (default 2S+1).")
+@timeout_option
+@format_option(("txt", "lp", "json", "url", "sbn", "pzprv3"), default="txt")
+@click.option("-o", "--output", type=click.Path(), help="A file, or a directory: one file each.")
+@jobs_options
+def generate(size: int, stars: int, count: int, seed: str, output_format: str,
+             output: str | None, jobs: int, cluster: str | None, **limits: Any) -> int:  # fmt: skip
+    """Generate puzzles with exactly one solution, reproducibly from a seed.
+
+    The same seed gives the same puzzles with any -j or --cluster.
+
+    Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json
+    """
+    from starbattle.formatters import GeneratedWriter
     from starbattle.generate import generate as make_puzzles
 
-    if size >= 2 and stars > king_capacity(size):
-        raise UsageError(
-            f"{stars} stars per row cannot fit a {size}x{size} board: at most "
-            f"{king_capacity(size)} (two adjacent rows hold at most {-(-size // 2)} stars "
-            "without touching)"
-        )
-    folder = Path(output) if output and Path(output).is_dir() else None
-    if count > 1 and output_format not in ONE_LINE_FORMATS and folder is None:
-        raise UsageError(
-            f"several puzzles in {output_format} need a directory: -o DIR "
-            "(or use json, url or sbn, one puzzle a line)"
-        )
-    puzzles = make_puzzles(size, stars, count, seed, min_region=min_region, timeout=timeout)
-    lines: list[str] = []
-    with click.progressbar(
-        length=count, label="generating", file=sys.stderr, hidden=not sys.stderr.isatty()
-    ) as progress:
+    if jobs > 1 or cluster is not None:
+        limits["run"] = runner(jobs, cluster)
+
+    writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
+    with progress_bar(count, "puzzles made") as progress:
+        writer.output.before_line = progress.clear if progress is not None else None
         try:
-            for index, puzzle in enumerate(puzzles, start=1):
-                text = generated_text(puzzle, output_format, size, stars, seed, index)
-                if folder is not None:
-                    name = f"starbattle-{size}x{size}-{stars}star-{seed}-{index}.{output_format}"
-                    write_atomic(folder / name, text)
-                elif output:
-                    lines.append(text)
-                else:
-                    click.echo(text, nl=False)
-                progress.update(1)
+            for puzzle in make_puzzles(size, stars, count, seed, **limits):
+                writer.add(puzzle)
+                if progress is not None:
+                    progress.advance()
         finally:
-            if lines and output:
-                write_atomic(output, "".join(lines))
-
-
-def generated_text(
-    puzzle: Any, output_format: str, size: int, stars: int, seed: str, index: int
-) -> str:
-    """One generated puzzle in an output format."""
-    if output_format == "json":
-        from starbattle.formats.json_board import board_json
-
-        record = {
-            **board_json(puzzle.board),
-            "solution": puzzle.solution.grid(),
-            "seed": puzzle.seed,
-            "seconds": round(puzzle.seconds, 3),
-        }
-        return json.dumps(record) + "\n"
-    text = write_board(puzzle.board, output_format)
-    if output_format == "lp":
-        command = f"starbattle-asp generate --size {size} --stars {stars} --seed {seed}"
-        return (
-            f"% generated by: {command} (puzzle {index}, attempt seed "
-            f"{puzzle.seed}, {puzzle.seconds:.1f} s)\n{text}"
-        )
-    return str(text)
+            writer.close()
+    return 0
 
 
 @cli.command()
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @board_options
-@click.option(
-    "-e",
-    "--encoding",
-    "encodings",
-    multiple=True,
-    metavar="FILE|default",
-    help="A program to compare: a file, or 'default' for the shipped one (repeatable).",
-)
-@click.option(
-    "-w",
-    "--with",
-    "variants",
-    multiple=True,
-    metavar="NAME|FILE",
-    help="Compare the default program with this variant added (repeatable).",
-)
-@click.option(
-    "-n",
-    "--models",
-    type=click.IntRange(min=0),
-    default=2,
-    show_default=True,
-    help="Solutions to look for on each board (2 proves uniqueness; 0 counts them all).",
-)
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    help="Stop a program's search on a board after this many seconds.",
-)
-@click.option(
-    "-f",
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
-def bench(
-    files: tuple[str, ...],
-    stars: int | None,
-    input_format: str | None,
-    givens: bool,
-    encodings: tuple[str, ...],
-    variants: tuple[str, ...],
-    models: int,
-    timeout: float | None,
-    output_format: str,
-) -> None:
+@click.option("-e", "--encoding", "encodings", multiple=True, metavar="FILE|default",
+              help="A program to compare (repeatable; 'default' is the shipped one).")  # fmt: skip
+@click.option("-w", "--with", "variants", multiple=True, metavar="NAME|FILE",
+              help="Compare the default program with this variant added (repeatable).")  # fmt: skip
+@click.option("-n", "--models", type=click.IntRange(0, 2**62), default=2, show_default=True,
+              help="Solutions to look for (2 proves uniqueness; 0 counts them all).")  # fmt: skip
+@timeout_option
+@format_option(("text", "json"))
+def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[str, ...],
+          models: int, timeout: float | None, output_format: str, **board: Any) -> int:  # fmt: skip
     """Compare encodings on the boards of FILE...: time, choices, conflicts, agreement.
 
     With no -e or -w, compares the default program with the variant `plain`. Exits 1 when
     two programs that finished a board disagree on its number of solutions.
-    """
-    from starbattle.compare import ProgramRun, compare, disagreements, programs, table
 
-    boards, unreadable = [], 0
+    Example: starbattle-asp bench instances/*.lp -w notouch-pairs
+    """
+    from starbattle.compare import ProgramRun, compare, programs
+    from starbattle.formatters import BenchWriter
+
+    output, boards, unreadable = Output(), [], 0
     for file in files:
-        for identifier, text in board_records(*read_source(file), fmt=input_format):
-            board = read_record(identifier, text, stars=stars, fmt=input_format, givens=givens)
-            if isinstance(board, StarBattleError):
-                click.echo(f"starbattle-asp: error: {board} (skipped)", err=True)
+        for record in records(file, fmt=board["input_format"]):
+            try:
+                board_ = record.board(
+                    stars=board["stars"], fmt=board["input_format"], givens=board["givens"]
+                )
+                boards.append((record.identifier, board_))
+            except StarBattleError as error:
+                output.note(f"starbattle-asp: error: {error} (skipped)")
                 unreadable += 1
-            else:
-                boards.append((identifier, board))
     if not boards:
         raise UsageError("no board could be read: nothing to compare")
     runs = [ProgramRun(program) for program in programs(encodings, variants)]
-    bar = Progress(len(boards)) if sys.stderr.isatty() else None
-    try:
+    with progress_bar(len(boards)) as progress:
         for _ in compare(runs, boards, models, timeout):
-            if bar is not None:
-                bar.advance()
-    finally:
-        if bar is not None:
-            bar.clear()
-    differing = disagreements(runs)
-    if output_format == "json":
-        for run in runs:
-            click.echo(json.dumps(run.record()))
-        click.echo(json.dumps({"type": "agreement", "disagree": differing}))
-    else:
-        for line in table(runs):
-            click.echo(line)
-        if differing:
-            click.echo(f"counts DISAGREE on {len(differing)} of {len(boards)} boards:")
-            for identifier, counts in list(differing.items())[:20]:
-                click.echo(f"  {identifier}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-        else:
-            click.echo(f"all programs agree on the counts of all {len(boards)} boards")
-    sys.exit(1 if differing else EXIT_ERROR if unreadable else 0)
+            if progress is not None:
+                progress.advance()
+    agree = BenchWriter(output, output_format).show(runs, len(boards))
+    return 1 if not agree else EXIT_ERROR if unreadable else 0
 
 
 @cli.command("encodings")
-def list_encodings() -> None:
+def list_encodings() -> int:
     """List the default program and the rule variants with their purpose."""
-    from starbattle.encodings import base_files, default_program, shipped_variants
+    from starbattle.encodings import describe
 
-    program = default_program()
-    click.echo(f"default program: {program}")
-    for path in base_files():
-        click.echo(f"  {path.relative_to(program.parent)}")
-    click.echo("variants (add with -w NAME):")
-    variants = shipped_variants()
-    width = max(len(name) for name in variants)
-    for name, variant in variants.items():
-        replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
-        click.echo(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
+    output = Output()
+    for line in describe():
+        output.line(line)
+    output.close()
+    return 0
+
+
+@cli.command()
+@click.argument("file", required=False, metavar="[FILE|URL]")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")  # fmt: skip
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+def serve(file: str | None, host: str, port: int, open_browser: bool) -> int:
+    """Serve a page to play, check, get hints and solve in the browser, until Ctrl-C.
+
+    Example: starbattle-asp serve instances/pzprjs-6x6-1star.lp --open
+    """
+    from starbattle.web.server import serve as run_server
+
+    output = Output()
+    start = None if file is None else one_board(file, None, None, False)[1].text
+
+    def ready(url: str) -> None:
+        output.line(f"serving {url} (Ctrl-C stops)")
+        output.flush()
+
+    run_server(host, port, start_board=start, open_browser=open_browser, ready=ready)
+    return 0
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    cli(prog_name="starbattle-asp")
+    """Entry point: run a command and exit with its code (Ctrl-C 130, SIGTERM 143)."""
+    from starbattle import interrupts
+
+    try:
+        with interrupts.handled():
+            code = cli.main(prog_name="starbattle-asp", standalone_mode=False)
+    except click.ClickException as error:
+        error.show()
+        code = error.exit_code
+    except (KeyboardInterrupt, click.Abort):
+        code = 128 + (interrupts.received_signal() or signal.SIGINT)
+    sys.exit(code or 0)

@@ -6,6 +6,7 @@ import re
 from typing import Protocol
 
 from starbattle.board import Board, Cell
+from starbattle.limits import MAX_DIGITS
 
 SIZE = "size"
 STARS = "stars"
@@ -14,8 +15,13 @@ BLOCKED = "blocked"
 GIVEN_STAR = "given_star"
 GIVEN_BLANK = "given_blank"
 STAR = "star"
+KING_RULE = "king_rule"
+"""king_rule: the program holds the king rule (stars never touch), defined by notouch.lp."""
 ACTIVE = "active"
-"""active(U): the rule unit U holds (externals of encodings/explain.lp)."""
+"""active(U): the rule unit U holds (externals of encodings/explain.lp). Units are named by:"""
+UNIT_ROW, UNIT_COLUMN, UNIT_REGION, UNIT_NOTOUCH = "row", "column", "region", "notouch"
+UNIT_KINDS = (UNIT_ROW, UNIT_COLUMN, UNIT_REGION, GIVEN_STAR, GIVEN_BLANK, UNIT_NOTOUCH)
+"""Every kind of unit, in the order explanations name them."""
 
 INSTANCE_PREDICATES: dict[str, int] = {
     SIZE: 1,
@@ -27,8 +33,10 @@ INSTANCE_PREDICATES: dict[str, int] = {
 }
 """The predicates an instance file may hold, with their arities (DESIGN's fact interface)."""
 
-_CONSTANT = re.compile(r"[a-z][A-Za-z0-9_']*\Z")
-_INTEGER = re.compile(r"(0|-?[1-9][0-9]*)\Z")
+_CONSTANT = re.compile(r"(?!not\Z)[a-z][A-Za-z0-9_']*\Z")
+"""A lowercase ASP constant; `not` is a keyword, not a constant."""
+_INTEGER = re.compile(rf"(0|-?[1-9][0-9]{{0,{MAX_DIGITS - 1}}})\Z")
+"""An integer small enough for clingo's 32-bit numbers (larger ones would wrap around)."""
 
 
 class SymbolLike(Protocol):
@@ -44,9 +52,10 @@ class SymbolLike(Protocol):
 def region_terms(board: Board) -> dict[str, str]:
     """Map each region label to the ASP term that names it in facts.
 
-    Labels that are already lowercase constants or integers stay; otherwise letters are
-    lowercased when that keeps them apart; otherwise regions are numbered 1..N in order of
-    first appearance.
+    Labels that are already lowercase constants or integers of at most MAX_DIGITS digits stay;
+    otherwise letters are lowercased when that keeps them apart; otherwise regions are
+    numbered 1..N in order of first appearance (so that labels 1 and 4294967297, equal in
+    clingo's 32-bit integers, stay two regions).
     """
     labels = board.region_labels
     if all(_CONSTANT.match(label) or _INTEGER.match(label) for label in labels):
@@ -74,6 +83,20 @@ def board_facts(board: Board) -> str:
         if cells:
             lines.append(" ".join(f"{name}({r},{c})." for r, c in sorted(cells)))
     return "\n".join(lines) + "\n"
+
+
+def shape_facts(size: int, stars: int) -> str:
+    """Facts for every board of a size and star count: regions and givens are externals.
+
+    Regions are numbered 1..N; a board switches its own region/3 and given atoms on.
+    """
+    n = f"1..{size}"
+    return (
+        f"{SIZE}({size}). {STARS}({stars}).\n"
+        f"#external {REGION}(R,C,K) : R={n}, C={n}, K={n}.\n"
+        f"#external {GIVEN_STAR}(R,C) : R={n}, C={n}.\n"
+        f"#external {GIVEN_BLANK}(R,C) : R={n}, C={n}.\n"
+    )
 
 
 def star_facts(stars: list[Cell] | tuple[Cell, ...]) -> str:

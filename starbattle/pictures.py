@@ -197,7 +197,8 @@ def render_png(
         from PIL import Image, ImageDraw
     except ImportError:
         raise UsageError(
-            "PNG pictures need Pillow: pip install 'starbattle-asp[image]' (or use SVG)"
+            "PNG pictures need Pillow: pip install 'starbattle-asp[image]' (from a checkout: "
+            "pip install '.[image]'), or use SVG"
         ) from None
     side, shapes = scene(board, solution, highlight=highlight, cell=cell)
     image = Image.new("RGB", (side, side), "white")

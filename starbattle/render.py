@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from starbattle.board import Board, Cell, Solution
 from starbattle.formats.picture import picture_labels
 
@@ -34,4 +36,34 @@ def render_text(board: Board, solution: Solution | None = None, *, ascii_only: b
     """The board's regions, and beside them the solution's stars when one is given."""
     star, empty = star_marks(ascii_only)
     marks = None if solution is None else dict.fromkeys(solution.stars, star)
+    return render_marks(board, marks, empty)
+
+
+def unit_cells(board: Board, name: str) -> list[Cell]:
+    """The cells of a unit named as people read it: 'row 3', 'column 4', 'region B'."""
+    kind, _, which = name.partition(" ")
+    n = range(1, board.size + 1)
+    if kind == "row":
+        return [(int(which), c) for c in n]
+    if kind == "column":
+        return [(r, int(which)) for r in n]
+    labels = {shown: label for label, shown in picture_labels(board).items()}
+    return board.region_cells().get(labels.get(which, which), []) if kind == "region" else []
+
+
+def render_step(
+    board: Board,
+    stars: Iterable[Cell],
+    blanks: Iterable[Cell],
+    *,
+    premises: Iterable[Cell] = (),
+    new_stars: Iterable[Cell] = (),
+    new_blanks: Iterable[Cell] = (),
+    ascii_only: bool = False,
+) -> str:
+    """The board beside the marks so far, a step's premise cells (?) and its conclusions."""
+    star, empty = star_marks(ascii_only)
+    marks = dict.fromkeys(premises, "?")
+    marks |= dict.fromkeys(blanks, "x") | dict.fromkeys(stars, star)
+    marks |= dict.fromkeys(new_blanks, "X") | dict.fromkeys(new_stars, "O" if ascii_only else "◎")
     return render_marks(board, marks, empty)

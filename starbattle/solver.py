@@ -6,33 +6,111 @@ The only module that imports clingo.
 from __future__ import annotations
 
 import re
-import signal
-import socket
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import clingo
-from clingo._internal import _c_call, _ffi, _handle_error, _lib  # see _shown_keys
 
 from starbattle.board import Board, Cell, Solution, check_king_capacity
-from starbattle.encodings import compose, king_rule_applies
+from starbattle.encodings import compose, encodings_dir
 from starbattle.errors import EncodingError, UsageError
-from starbattle.facts import ACTIVE, STAR, board_facts, star_cell
+from starbattle.facts import (
+    ACTIVE,
+    GIVEN_BLANK,
+    GIVEN_STAR,
+    KING_RULE,
+    REGION,
+    STAR,
+    board_facts,
+    shape_facts,
+    star_cell,
+)
+from starbattle.fastpath import star_reader
+from starbattle.interrupts import Guard, grounding
+from starbattle.limits import TimeLimitReached
 
-_CONSTANT = re.compile(r"[a-z_][A-Za-z0-9_']*=\S+\Z")
+_CONSTANT = re.compile(r"""[a-z_][A-Za-z0-9_']*=(-?[0-9]{1,9}|[a-z_][A-Za-z0-9_']*|"[^"\\]*")\Z""")
+"""NAME=VALUE, the value an integer, a constant or a plain string (clingo's -c takes terms)."""
 
 Unit = tuple[str, tuple[int | str, ...]]
 """A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
 
 
 @lru_cache(maxsize=64)
-def _program(encoding: str | None, variants: tuple[str, ...]) -> tuple[tuple[str, ...], bool]:
-    """The files of a composed program and whether it holds the king rule (found once)."""
+def _program(
+    encoding: str | None, variants: tuple[str, ...], stars: int, constants: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The files of a composed program (resolved once per program and star count).
+
+    base/bands.lp is left out below `bands_from` stars: its gate inside the program would
+    still cost gringo ~0.5 ms per grounding.
+    """
     files = compose(encoding, variants)
-    return tuple(str(path) for path in files), king_rule_applies(files)
+    bands = (encodings_dir() / "base" / "bands.lp").resolve()
+    given = [c.split("=", 1)[1] for c in constants if c.startswith("bands_from=")]
+    bands_from = int(given[-1]) if given and given[-1].lstrip("-").isdigit() else BANDS_FROM
+    if encoding is None and stars < bands_from:
+        files = [path for path in files if path.resolve() != bands]
+    return tuple(str(path) for path in files)
+
+
+BANDS_FROM = 4
+"""The default of bands.lp's `#const bands_from`: the star count its counts start at."""
+SHAPE_SIZES = range(1, 11)
+"""Board sizes solved on one grounding per (size, stars, program): the region membership is
+switched per board by external atoms. It pays up to 10x10 (7-14x faster at 6x6 and 8x8 1-star,
+~1.6x at 10x10 2-star); from 14x14 on, the per-board grounding's tighter propagation wins
+(benchmarks/speed.py)."""
+
+
+@dataclass
+class _Shape:
+    """One grounding shared by the boards of one size, star count and program."""
+
+    control: clingo.Control
+    literals: dict[tuple[str, tuple[int, ...]], int]
+    """The external atoms that say a board: ("region", (r, c, k)), ("given_star", (r, c)), ..."""
+    messages: list[str]
+    owner: object = None
+    """The Solver whose board is switched on now."""
+    on: list[int] = field(default_factory=list)
+    busy: bool = False
+    """True while a query's solve handle is open."""
+
+    def load(self, owner: object, board: Board) -> None:
+        """Switch on the external atoms of a board (and off those of the last one)."""
+        assign = self.control.assign_external
+        for literal in self.on:
+            assign(literal, False)
+        self.on = [self.literals[atom] for atom in shape_atoms(board)]
+        for literal in self.on:
+            assign(literal, True)
+        self.owner = owner
+
+
+def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
+    """The atoms that say a board on a shared grounding: regions numbered 1..N, givens."""
+    numbers: dict[str, int] = {}
+    atoms = [
+        (REGION, (r, c, numbers.setdefault(label, len(numbers) + 1)))
+        for r, row in enumerate(board.regions, start=1)
+        for c, label in enumerate(row, start=1)
+        if label is not None
+    ]
+    atoms += [(GIVEN_STAR, cell) for cell in sorted(board.given_stars)]
+    return atoms + [(GIVEN_BLANK, cell) for cell in sorted(board.given_blanks)]
+
+
+_SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
+_SEEN: dict[tuple[object, ...], bool] = {}
+"""Shapes met once: a lone board is grounded on its own (cheaper than the shared grounding),
+the second board of a shape builds the shared one."""
+"""The shared groundings, most recently used last; one per thread (a Control is not shared
+between threads)."""
 
 
 def _unit(symbol: clingo.Symbol) -> Unit:
@@ -42,89 +120,6 @@ def _unit(symbol: clingo.Symbol) -> Unit:
         for argument in symbol.arguments
     )
     return symbol.name, arguments
-
-
-class Interrupter:
-    """Stops a running search from other threads: at a time limit, and on Ctrl-C.
-
-    Solving runs in the caller's thread (clingo's async mode makes every model cross threads
-    and fight for the GIL, ~2x slower), where Python cannot run its SIGINT handler until
-    clingo returns, and where a KeyboardInterrupt raised inside one of clingo's callbacks
-    aborts the process. So while a search runs, a watcher thread reads the signal wakeup fd
-    and interrupts clingo, SIGINT itself only sets a flag, and KeyboardInterrupt is raised
-    once clingo has returned (`returned`). This is done only in the main thread with Python's
-    default SIGINT handler and a free wakeup fd; elsewhere Ctrl-C behaves as Python's does.
-    """
-
-    def __init__(self, control: clingo.Control, timeout: float | None, defer: bool) -> None:
-        self._control = control
-        self._defer = defer
-        self._timer = None if timeout is None else threading.Timer(timeout, self._expire)
-        self._writer: socket.socket | None = None
-        self.timed_out = False
-        self.interrupted = False
-        self.running = False
-        """True while clingo runs; Ctrl-C at other times raises at once unless deferred."""
-
-    def _expire(self) -> None:
-        """The time limit passed: stop the search."""
-        self.timed_out = True
-        self._control.interrupt()
-
-    def _watch(self, reader: socket.socket) -> None:
-        """Interrupt clingo whenever SIGINT arrives; end when the writer closes."""
-        with reader:
-            while data := reader.recv(64):
-                if signal.SIGINT in data:
-                    self.interrupted = True
-                    self._control.interrupt()
-
-    def _on_sigint(self, signum: int, frame: object) -> None:
-        """Python's part of Ctrl-C: note it while clingo runs, else raise as usual.
-
-        While clingo runs, the watcher has already stopped it; between models the caller's
-        own code is running and gets its KeyboardInterrupt at once, unless it asked to have
-        it deferred to the next model boundary.
-        """
-        if not (self.running or self._defer):
-            raise KeyboardInterrupt
-        self.interrupted = True
-
-    def returned(self) -> None:
-        """Call when clingo has returned: raise KeyboardInterrupt if Ctrl-C stopped it."""
-        self.running = False
-        if self.interrupted:
-            self.interrupted = False
-            raise KeyboardInterrupt
-
-    def __enter__(self) -> Interrupter:
-        if self._timer is not None:
-            self._timer.daemon = True
-            self._timer.start()
-        if (
-            threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        ):
-            reader, writer = socket.socketpair()
-            writer.setblocking(False)
-            if signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False) == -1:
-                self._writer = writer
-                signal.signal(signal.SIGINT, self._on_sigint)
-                threading.Thread(target=self._watch, args=(reader,), daemon=True).start()
-            else:  # someone else's wakeup fd: give it back and do without the watcher
-                signal.set_wakeup_fd(-1)
-                reader.close()
-                writer.close()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self._writer is not None:
-            signal.set_wakeup_fd(-1)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-            self._writer.close()  # ends the watcher's recv
-            self._writer = None
 
 
 @dataclass
@@ -169,9 +164,9 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
-    defer_interrupts: bool = False
-    """Deliver a Ctrl-C that comes between models at the next model boundary, so that the
-    caller's handling of a solution (e.g. printing it) is never cut in half."""
+    ground_timeout: float | None = None
+    """A time limit for grounding, which clingo cannot interrupt: only the command line and
+    its workers keep it, by ending the process (interrupts.grounding)."""
     messages: list[str] = field(default_factory=list, init=False)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search, init=False)
@@ -179,10 +174,8 @@ class Solver:
     ground_seconds: float = field(default=0.0, init=False)
 
     def __post_init__(self) -> None:
-        """Load the program and the board's facts, and ground them."""
-        files, king_rule = _program(self.encoding, self.variants)
-        if king_rule:
-            check_king_capacity(self.board)
+        """Load the program and the board's facts, and ground them (or reuse a grounding)."""
+        files = _program(self.encoding, self.variants, self.board.stars, self.constants)
         arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
@@ -190,47 +183,112 @@ class Solver:
             arguments.append(f"--parallel-mode={self.threads}")
         for constant in self.constants:
             if not _CONSTANT.match(constant):
-                raise UsageError(f"constant {constant!r} must look like NAME=VALUE, e.g. n=3")
+                raise UsageError(
+                    f"constant {constant!r} must look like NAME=VALUE, e.g. n=3 (the value an "
+                    "integer, a lowercase name or a quoted string)"
+                )
             arguments += ["-c", constant]
-        self._control = clingo.Control(arguments, logger=self._log, message_limit=100)
-        started = time.perf_counter()
-        try:
-            for path in files:
-                self._control.load(path)
-            self._control.add("base", [], board_facts(self.board))
-            self._control.ground([("base", [])])
-        except RuntimeError as error:
-            raise self._program_error(error, files) from None
-        self.ground_seconds = time.perf_counter() - started
-        # The cell of each shown symbol, filled as models come, keyed by the symbol's integer
-        # representation: hashing Symbol objects goes through cffi on every lookup and costs
-        # ~4x more (clingo 5.x, pinned in pyproject.toml). None for symbols that are no star.
-        self._cells: dict[int, Cell | None] = {}
+        self._files, self._arguments = files, arguments
+        self._shape: _Shape | None = None
+        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
+        if (
+            self.encoding is None
+            and not self.clingo_args
+            and self.board.size in SHAPE_SIZES
+            and (key in _SHAPES or _SEEN.pop(key, False))  # a second board of this shape
+        ):
+            self._shape = self._shared(key, files, arguments)
+            self._control = self._shape.control
+            self.messages.extend(self._shape.messages)
+        else:
+            _SEEN[key] = True
+            self._control = self._ground(files, arguments, board_facts(self.board))
+        king_rule = self._control.symbolic_atoms[clingo.Function(KING_RULE)]
+        if king_rule is not None and king_rule.is_fact:  # the program says stars never touch
+            check_king_capacity(self.board)
+        self._stars = star_reader(self.board.size)
+        self._shows_stars = self.encoding is None  # the shipped program does; check others once
         self._units: dict[Unit, int] = {
             _unit(atom.symbol.arguments[0]): atom.literal
             for atom in self._control.symbolic_atoms.by_signature(ACTIVE, 1)
         }
 
+    def _ground(self, files: Sequence[str], arguments: list[str], facts: str) -> clingo.Control:
+        """A Control with the program and facts loaded and grounded."""
+        control = clingo.Control(arguments, logger=self._log, message_limit=100)
+        started = time.perf_counter()
+        try:
+            with grounding(self.ground_timeout):
+                for path in files:
+                    control.load(path)
+                control.add("base", [], facts)
+                control.ground([("base", [])])
+        except RuntimeError as error:
+            raise self._program_error(error, files) from None
+        self.ground_seconds = time.perf_counter() - started
+        return control
+
+    def _shared(
+        self, key: tuple[object, ...], files: Sequence[str], arguments: list[str]
+    ) -> _Shape:
+        """The grounding shared by every board of this size, star count and program."""
+        shape = _SHAPES.get(key)
+        if shape is None or shape.busy:
+            facts = shape_facts(self.board.size, self.board.stars)
+            forget = ["--forget-on-step=varScores,signs,lemmaScores,lemmas"]  # boards differ
+            control = self._ground(files, [*arguments, *forget], facts)
+            literals = {
+                (atom.symbol.name, tuple(a.number for a in atom.symbol.arguments)): atom.literal
+                for name, arity in ((REGION, 3), (GIVEN_STAR, 2), (GIVEN_BLANK, 2))
+                for atom in control.symbolic_atoms.by_signature(name, arity)
+                if atom.is_external
+            }
+            shape = _Shape(control, literals, list(self.messages))
+            _SHAPES[key] = shape
+            while len(_SHAPES) > 4:
+                _SHAPES.popitem(last=False)
+        _SHAPES.move_to_end(key)
+        shape.load(self, self.board)
+        return shape
+
+    def _claim(self) -> None:
+        """Switch the shared grounding to this board, if another board had it."""
+        shape = self._shape
+        if shape is not None and shape.owner is not self:
+            if shape.busy:  # another board's query is open: ground this one alone
+                self._go_private()
+            else:
+                shape.load(self, self.board)
+
+    def _go_private(self) -> None:
+        """Ground this board on its own from now on (its searches then never share history)."""
+        self._shape = None
+        self._control = self._ground(self._files, self._arguments, board_facts(self.board))
+
     def units(self) -> list[Unit]:
         """The rule units a program can switch off (its active/1 externals), in order."""
         return list(self._units)
 
-    def core(self, on: Iterable[Unit], off: Iterable[Unit] = ()) -> list[Unit] | None:
+    def core(
+        self, on: Iterable[Unit], off: Iterable[Unit] = (), timeout: float | None = None
+    ) -> list[Unit] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not
-        necessarily minimal. Units in neither list are left free.
+        necessarily minimal. Units in neither list are left free. Raises TimeLimitReached
+        when `timeout` seconds pass first.
         """
+        self._claim()
         literals = self._units
         for literal in literals.values():  # [true] fixes an external; free it for assumptions
             self._control.assign_external(literal, None)
         assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
         core: list[int] = []
         self._control.configuration.solve.models = 1
-        with Interrupter(self._control, None, self.defer_interrupts) as stop:
-            stop.running = True
+        with Guard(self._control, timeout) as guard, guard.clingo():
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
-            stop.returned()
+        if result.unknown:
+            raise TimeLimitReached
         if result.satisfiable:
             return None
         chosen = set(core)
@@ -260,44 +318,56 @@ class Solver:
         """Yield the star cells of each model as clingo finds it (the one model loop)."""
         if next(iter(self._control.symbolic_atoms.by_signature(STAR, 2)), None) is None:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
+        self._claim()
         self._control.configuration.solve.models = limit
-        cells = self._cells
+        stars_of = self._stars
         search = self.last = Search()
         started = time.perf_counter()
+        if self._shape is not None:
+            self._shape.busy = True
         try:
-            with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
-                with self._control.solve(yield_=True) as handle:
-                    models = iter(handle)
-                    while not stop.interrupted:  # set by a deferred Ctrl-C
-                        stop.running = True  # and so while the handle closes after a break
+            with Guard(self._control, timeout) as guard, self._control.solve(yield_=True) as handle:
+                models = iter(handle)
+                while True:
+                    with guard.clingo():
                         model = next(models, None)
-                        if model is None or stop.interrupted:
-                            break
-                        stars = []
-                        for key in _shown_keys(model):
-                            if key in cells:
-                                cell = cells[key]
-                            else:
-                                cell = cells[key] = _star_cell(clingo.Symbol(key))
-                            if cell is not None:
-                                stars.append(cell)
-                        stop.running = False
-                        search.found += 1
-                        yield stars
+                        stars = None if model is None else stars_of(model)
+                    if stars is None:
+                        break
+                    search.found += 1
+                    yield stars
+                with guard.clingo():
                     search.exhausted = handle.get().exhausted
-                    search.timed_out = stop.timed_out and not search.exhausted
-                stop.returned()
+                search.timed_out = guard.timed_out and not search.exhausted
         finally:
             search.seconds = time.perf_counter() - started
+            if self._shape is not None:
+                self._shape.busy = False
 
     def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
-        """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s."""
+        """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s.
+
+        Which solutions come first must not depend on the boards solved before: a shared
+        grounding answers only when a board has at most one solution (the common question:
+        is it unique?); otherwise the board is grounded on its own and asked again.
+        """
+        if self._shape is not None and 0 < limit <= 2:
+            found = list(self._star_cells(2, timeout))
+            if len(found) < 2:
+                yield from (self._solution(stars) for stars in found)
+                return
+        if self._shape is not None:
+            self._go_private()
         for stars in self._star_cells(limit, timeout):
             if not stars:
                 raise EncodingError(
                     "the program's answer sets show no star/2 atoms: add '#show star/2.'"
                 )
-            yield Solution.from_cells(self.board.size, stars, self.board)
+            yield self._solution(stars)
+
+    def _solution(self, stars: list[Cell]) -> Solution:
+        """A solution of this board from its star cells."""
+        return Solution.from_cells(self.board.size, stars, self.board)
 
     def consequences(self, kind: str, timeout: float | None = None) -> frozenset[Cell] | None:
         """Cells that are a star in some solution (kind 'brave') or in every one ('cautious').
@@ -318,16 +388,23 @@ class Solver:
         return None if last is None else frozenset(last)
 
     def count(self, timeout: float | None = None) -> Search:
-        """Count every solution inside clasp, converting none of them to Python."""
+        """Count every solution inside clasp, converting none of them to Python.
+
+        The first solution is read once, so that a program that shows no star/2 atoms is
+        refused here as in every other query.
+        """
+        if not self._shows_stars:
+            next(self.solutions(1, timeout), None)
+            self._shows_stars = True
+        self._claim()
         self._control.configuration.solve.models = 0
         search = self.last = Search()
         started = time.perf_counter()
         try:
-            with Interrupter(self._control, timeout, self.defer_interrupts) as stop:
-                stop.running = True
-                search.exhausted = self._control.solve().exhausted
-                stop.returned()
-                search.timed_out = stop.timed_out and not search.exhausted
+            with Guard(self._control, timeout) as guard:
+                with guard.clingo():
+                    search.exhausted = self._control.solve().exhausted
+                search.timed_out = guard.timed_out and not search.exhausted
         finally:
             search.seconds = time.perf_counter() - started
             search.found = int(self._control.statistics["summary"]["models"]["enumerated"])
@@ -349,26 +426,6 @@ class Solver:
         )
 
 
-def _shown_keys(model: clingo.Model) -> list[int]:
-    """The integer representations of a model's shown symbols.
-
-    What `model.symbols(shown=True)` does, without building a Symbol object per atom: a third
-    of the time per model when enumerating (clingo 5.x internals, pinned in pyproject.toml).
-    """
-    shown = _lib.clingo_show_type_shown
-    size = _c_call("size_t", _lib.clingo_model_symbols_size, model._rep, shown)
-    symbols = _ffi.new("clingo_symbol_t[]", size)
-    _handle_error(_lib.clingo_model_symbols(model._rep, shown, symbols, size))
-    return list(symbols)
-
-
-def _star_cell(symbol: clingo.Symbol) -> Cell | None:
-    """The cell of a star(R,C) symbol; None for any other shown symbol."""
-    if symbol.type != clingo.SymbolType.Function or symbol.name != STAR:
-        return None
-    return star_cell(symbol) if len(symbol.arguments) == 2 else None
-
-
 def solve(board: Board, models: int = 1, **options: object) -> Iterator[Solution]:
     """Yield up to `models` solutions of a board (0 = every one), as they are found."""
     yield from Solver(board, **options).solutions(models)  # type: ignore[arg-type]
@@ -382,3 +439,31 @@ def count(board: Board, **options: object) -> int:
 def is_unique(board: Board, **options: object) -> bool:
     """Whether a board has exactly one solution."""
     return sum(1 for _ in solve(board, 2, **options)) == 1
+
+
+def star_literals(solver: Solver) -> dict[Cell, int]:
+    """The solver literal of every star(R,C) atom, to assume cells are stars or empty."""
+    return {
+        star_cell(atom.symbol): atom.literal
+        for atom in solver._control.symbolic_atoms.by_signature(STAR, 2)
+    }
+
+
+def core_assuming(
+    solver: Solver, on: Iterable[Unit], off: Iterable[Unit], literals: Iterable[int]
+) -> list[Unit] | None:
+    """Like `Solver.core`, with extra literals assumed (e.g. from `star_literals`).
+
+    None when there is a solution; else the units of `on` in an unsatisfiable core (the
+    assumed literals may be part of the reason too).
+    """
+    control, units = solver._control, solver._units
+    for literal in units.values():
+        control.assign_external(literal, None)
+    assumptions = [units[unit] for unit in on] + [-units[unit] for unit in off] + list(literals)
+    core: list[int] = []
+    control.configuration.solve.models = 1
+    if control.solve(assumptions=assumptions, on_core=core.extend).satisfiable:
+        return None
+    chosen = set(core)
+    return [unit for unit, literal in units.items() if literal in chosen]

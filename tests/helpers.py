@@ -27,6 +27,40 @@ needs_corpus = pytest.mark.skipif(
 
 Cell = tuple[int, int]
 
+BAD_BOARDS = [
+    ("stars: 1\nAB\nA", "txt", "row 2 has 1 cells"),
+    ("stars: 1\nAB", "txt", "row 1 has 2 cells but the picture has 1 rows"),
+    ("stars: 1\nAAA\nAAA\nBBB", "txt", "has 2 regions; it needs exactly 3"),
+    ("stars: 0\nA", "txt", "at least 1"),
+    ("stars: 1\nAB\nBA\n\n*?\n..", "txt", "unknown mark"),
+    ("AB\nBA", "txt", "how many stars"),
+    ('{"stars": 1, "regions": ["AB"]}', "json", "square"),
+    ('{"stars": 1, "region": ["AB"]}', "json", 'did you mean "regions"'),
+    ('{"stars": true, "regions": ["A"]}', "json", "whole number"),
+    ('{"stars": 1, "regions": [[1.5]]}', "json", "region label"),
+    ('{"stars": 1, "regions": ["A"], "given_stars": [[1]]}', "json", "pairs"),
+    (
+        "size(2). stars(1). region(1,1,a). region(1,2,a). region(2,1,b).",
+        "lp",
+        r"cell \(2,2\) is in no region",
+    ),
+    ("size(2). region(1,1,a).", "lp", "no stars"),
+    ("stars(1).", "lp", "no size"),
+    ("", None, "empty"),
+    ("https://example.com/p?starbattle/6/6/1/4ilbhgdnmhou", None, "not a puzz.link"),
+    ("stars: 1\nAB\nAB\nAB\n", None, "row 1 has 2 cells but the picture has 3 rows"),
+    ("stars: 1\nABC\nAB\nCCC\n", None, "row 2 has 2 cells"),
+    ("AB\nBA\n", None, "add a first line 'stars: S' or pass --stars S"),
+    ("   \n\n", None, "the input is empty"),
+    (
+        "size(2). stars(1).\nregion(1,1,a). regoin(1,2,a).\n",
+        None,
+        "2:16: unknown predicate regoin/3",
+    ),
+    ('{"stars": 1, "regions": ["AB", "B', None, "invalid JSON"),
+]
+"""Boards no reader accepts: (text, format or None, a part of the one-line message)."""
+
 
 def touching(a: Cell, b: Cell, size: int, rule: str) -> bool:
     """Whether two distinct cells touch under a touching rule: king, orthogonal or torus."""

@@ -13,9 +13,10 @@ from click.testing import CliRunner, Result
 from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
-from starbattle.batch import Tally, chunk_size, verdict
+from starbattle.batch import Tally, chunk_size
 from starbattle.check import check
 from starbattle.cli import cli
+from starbattle.results import Summary
 from starbattle.solver import Search
 
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
@@ -46,6 +47,7 @@ def collection(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @needs_corpus
 @pytest.mark.parametrize("mode", [(), ("--count",), ("-n", "0")])
+@pytest.mark.slow
 def test_jobs_give_the_same_output_as_one_process(collection: Path, mode: tuple[str, ...]) -> None:
     one = run(str(collection), "-f", "json", *mode)
     two = run(str(collection), "-f", "json", "-j", "2", *mode)
@@ -64,6 +66,7 @@ def test_jobs_give_the_same_output_as_one_process(collection: Path, mode: tuple[
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_every_solution_of_a_parallel_run_is_valid(collection: Path) -> None:
     result = run(str(collection), "-f", "json", "-j", "2", "-n", "3")
     boards = {
@@ -123,11 +126,15 @@ def test_a_time_limit_per_puzzle_leaves_it_undecided(tmp_path: Path) -> None:
 
 
 def test_verdicts_and_tally() -> None:
-    assert verdict(Search(found=1, exhausted=True), 0) == "unique"
-    assert verdict(Search(found=2), 0) == "not unique"
-    assert verdict(Search(found=0, exhausted=True), 1) == "no solution"
-    assert verdict(Search(found=1, timed_out=True), 3) == "undecided"
-    assert verdict(None, 2) == "error" and verdict(None, 0) == "solved"
+    def verdict(**search: object) -> tuple[str, int]:
+        summary = Summary.of(Search(**search), 1, None, counted=False)
+        return summary.verdict, summary.exit_code(require_unique=True)
+
+    assert verdict(found=1, exhausted=True) == ("unique", 0)
+    assert verdict(found=2) == ("not unique", 1)
+    assert verdict(found=0, exhausted=True) == ("no solution", 1)
+    assert verdict(found=1, timed_out=True) == ("undecided", 3)
+    assert verdict(found=0, timed_out=True) == ("undecided", 3)
     tally = Tally()
     for identifier, kind in (("a", "unique"), ("b", "not unique"), ("c", "unique")):
         tally.add(identifier, kind)
@@ -165,6 +172,7 @@ def test_bench_catches_an_encoding_that_disagrees(tmp_path: Path) -> None:
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_ctrl_c_stops_every_worker_and_keeps_lines_whole(tmp_path: Path) -> None:
     path = tmp_path / "many.jsonl"
     records = [json.dumps(record) for record in corpus() if record["n"] <= 10]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from helpers import corpus_board, corpus_sample, needs_corpus
 
 from starbattle import Solver, check
@@ -18,6 +19,7 @@ def test_corpus_sample_covers_every_size_and_star_count() -> None:
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_corpus_sample_counts_and_solutions() -> None:
     wrong = []
     for record in corpus_sample():

@@ -108,12 +108,13 @@ def band_boxes_filled(chosen: set[tuple[int, int]], size: int, stars: int) -> bo
 
 @pytest.mark.parametrize("size", [3, 4])
 @pytest.mark.parametrize("bands_from", [None, 1])
+@pytest.mark.slow
 def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(
     size: int, bands_from: int | None
 ) -> None:
     stars_per_unit = 1  # with S = 2 a 4x4 band has only 3 boxes: nothing would be left
     cells = [(r, c) for r in range(1, size + 1) for c in range(1, size + 1)]
-    facts = "".join(f"region({r},{c},a). " for r, c in cells) + f"size({size}). "
+    facts = "".join(f"region({r},{c},a). " for r, c in cells) + f"size({size}). king_rule. "
     result = answer_sets(
         [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
         facts + f"stars({stars_per_unit}).",
@@ -132,6 +133,23 @@ def test_bands_keeps_exactly_the_subsets_whose_bands_fill_2s_boxes(
     }
     assert result == expected
     assert len(expected) < len(subsets) if applies else len(expected) == len(subsets)
+
+
+def test_bands_rest_on_the_king_rule_atom() -> None:
+    """Without king_rule (a variant that lets stars touch), bands.lp removes nothing."""
+    cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
+    facts = "".join(f"region({r},{c},a). " for r, c in cells) + "size(3). stars(1)."
+    result = answer_sets(
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
+        facts,
+        SHOW_STARS,
+        ("-c", "bands_from=1"),
+    )
+    assert len(result) == 1 << 9
+    notouch = answer_sets(
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "notouch.lp"], facts, "#show king_rule/0."
+    )
+    assert notouch == {frozenset({"king_rule"})}
 
 
 def test_givens_force_stars_and_blanks() -> None:

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from helpers import INSTANCES, random_board
+from helpers import BAD_BOARDS, INSTANCES, random_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -148,31 +148,7 @@ def test_lp_errors_are_located(text: str, message: str, line: int, column: int) 
     assert (caught.value.file, caught.value.line, caught.value.column) == ("bad.lp", line, column)
 
 
-@pytest.mark.parametrize(
-    "text,fmt,message",
-    [
-        ("stars: 1\nAB\nA", "txt", "row 2 has 1 cells"),
-        ("stars: 1\nAB", "txt", "row 1 has 2 cells but the picture has 1 rows"),
-        ("stars: 1\nAAA\nAAA\nBBB", "txt", "has 2 regions; it needs exactly 3"),
-        ("stars: 0\nA", "txt", "at least 1"),
-        ("stars: 1\nAB\nBA\n\n*?\n..", "txt", "unknown mark"),
-        ("AB\nBA", "txt", "how many stars"),
-        ('{"stars": 1, "regions": ["AB"]}', "json", "square"),
-        ('{"stars": 1, "region": ["AB"]}', "json", 'did you mean "regions"'),
-        ('{"stars": true, "regions": ["A"]}', "json", "whole number"),
-        ('{"stars": 1, "regions": [[1.5]]}', "json", "region label"),
-        ('{"stars": 1, "regions": ["A"], "given_stars": [[1]]}', "json", "pairs"),
-        (
-            "size(2). stars(1). region(1,1,a). region(1,2,a). region(2,1,b).",
-            "lp",
-            r"cell \(2,2\) is in no region",
-        ),
-        ("size(2). region(1,1,a).", "lp", "no stars"),
-        ("stars(1).", "lp", "no size"),
-        ("", None, "empty"),
-        ("https://example.com/p?starbattle/6/6/1/4ilbhgdnmhou", None, "not a puzz.link"),
-    ],
-)
+@pytest.mark.parametrize("text,fmt,message", BAD_BOARDS)
 def test_bad_inputs_raise_typed_errors(text: str, fmt: str | None, message: str) -> None:
     with pytest.raises((FormatError, BoardError), match=message):
         parse_board(text, fmt=fmt)

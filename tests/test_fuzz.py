@@ -7,6 +7,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from fuzzing import mutate
 from helpers import INSTANCES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,6 @@ from hypothesis import strategies as st
 from starbattle import Board, StarBattleError, read_board, write_board
 from starbattle.formats import READERS, TEXT_WRITERS, parse_board, read_text
 from starbattle.formats.answer import read_answer
-from starbattle.fuzzing import mutate
 
 SEEDS = [
     write_board(read_board(str(INSTANCES / name)), fmt)

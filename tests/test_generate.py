@@ -30,6 +30,9 @@ def test_generated_puzzles_are_valid_and_unique(size: int, stars: int) -> None:
         assert Solver(puzzle.board).count().found == 1
 
 
+pytestmark = pytest.mark.slow  # every test here generates puzzles: seconds each
+
+
 def test_same_seed_same_puzzles() -> None:
     first = [p.board.regions for p in generate(7, 1, count=2, seed=42)]
     again = [p.board.regions for p in generate(7, 1, count=2, seed=42)]

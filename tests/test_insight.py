@@ -113,6 +113,7 @@ def test_unique_corpus_puzzles_decide_every_cell() -> None:
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_two_solutions_of_every_multi_solution_corpus_puzzle(tmp_path) -> None:
     several = [r for r in corpus() if r["solution_count"] == 2]
     assert len(several) >= 86  # 86 at 5-11 1-star, two 2-star, one 4x4

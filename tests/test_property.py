@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers import brute_force, random_board, solution_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from starbattle import BoardError, Solver, check
     stars=st.integers(min_value=1, max_value=2),
     seed=st.integers(min_value=0, max_value=2**32),
 )
+@pytest.mark.slow
 def test_solver_equals_brute_force(size: int, stars: int, seed: int) -> None:
     board = random_board(random.Random(seed), size, stars)
     try:

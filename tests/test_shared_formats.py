@@ -192,6 +192,7 @@ SBN_FILES = sorted((CORPUS / "starbattlelab").glob("*.sbn")) if CORPUS.is_dir() 
 
 @needs_corpus
 @pytest.mark.parametrize("path", SBN_FILES, ids=[path.stem for path in SBN_FILES])
+@pytest.mark.slow
 def test_sbn_sample_decodes_to_unique_boards(path: Path) -> None:
     lines = path.read_text().splitlines()
     size, stars = int(path.name[:2]), int(path.name.split("-")[1][0])
@@ -231,6 +232,7 @@ def test_bad_sbn(line: str, message: str) -> None:
     seed=st.integers(0, 2**32),
     fmt=st.sampled_from(["url", "sbn", "pzprv3"]),
 )
+@pytest.mark.slow
 def test_wall_formats_round_trip(size: int, seed: int, fmt: str) -> None:
     board = random_board(random.Random(seed), size, 1 + seed % 3)
     text = write_board(board, fmt)

@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import signal
+from collections.abc import Iterator
 
 import pytest
 from helpers import INSTANCES
 
-from starbattle import Board, EncodingError, Solver, UsageError, count, is_unique, read_board, solve
+from starbattle import (
+    Board,
+    EncodingError,
+    Solver,
+    UsageError,
+    count,
+    fastpath,
+    is_unique,
+    read_board,
+    solve,
+)
 
 TWO = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
 ROWS_9 = Board.from_rows([[str(r)] * 9 for r in range(9)], 1)
@@ -31,7 +42,7 @@ def test_library_verbs() -> None:
 def test_stats_are_recorded() -> None:
     solver = Solver(TWO)
     list(solver.solutions(0))
-    assert solver.stats.rules > 0 and solver.stats.atoms > 0 and solver.stats.choices >= 0
+    assert solver.stats.rules > 0 and solver.stats.atoms > 0 and solver.stats.choices > 0
 
 
 def test_count_stops_at_the_time_limit() -> None:
@@ -40,13 +51,49 @@ def test_count_stops_at_the_time_limit() -> None:
     assert search.timed_out and not search.exhausted and search.found > 0
 
 
-def test_suspended_generator_leaves_ctrl_c_working() -> None:
+@pytest.fixture
+def python_ctrl_c() -> Iterator[None]:
+    """Python's own Ctrl-C handler, however pytest was started (a background job ignores it)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_suspended_generator_leaves_ctrl_c_working(python_ctrl_c: None) -> None:
     solutions = Solver(ROWS_9).solutions(0)
     next(solutions)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not held while suspended
     with pytest.raises(KeyboardInterrupt):
         signal.raise_signal(signal.SIGINT)
     solutions.close()
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_the_public_api_gives_what_the_fast_path_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = [solution.stars for solution in Solver(ROWS_9).solutions(0)]
+    monkeypatch.setattr(fastpath, "FAST", False)
+    public = [solution.stars for solution in Solver(ROWS_9).solutions(0)]
+    assert len(fast) == 47622 and public == fast
+
+
+@pytest.mark.parametrize(
+    "shown,message",
+    [
+        ("star(0,0)", r"shows star\(0,0\), outside the 5x5 board"),
+        ("star(6,1)", r"shows star\(6,1\), outside"),
+        ("star(a,b)", r"shows star\(a,b\): star/2 needs two integers"),
+    ],
+)
+def test_stars_off_the_board_are_refused(tmp_path, shown: str, message: str) -> None:
+    program = tmp_path / "odd.lp"
+    program.write_text(f"{{ star(R,C) : region(R,C,_) }}.\n{shown}.\n#show star/2.\n")
+    for fast in (True, False):
+        fastpath.FAST = fast
+        try:
+            with pytest.raises(EncodingError, match=message):
+                list(Solver(TWO, encoding=str(program)).solutions(1))
+        finally:
+            fastpath.FAST = True
 
 
 def test_program_that_hides_stars_is_reported(tmp_path) -> None:

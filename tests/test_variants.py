@@ -39,6 +39,7 @@ def test_same_rules_variant_matches_default_on_instances(path: Path, variant: st
 
 @needs_corpus
 @pytest.mark.parametrize("variant", SAME_RULES)
+@pytest.mark.slow
 def test_same_rules_variant_matches_default_on_a_corpus_sample(variant: str) -> None:
     for record in corpus_sample(per_group=3)[:60]:
         board = corpus_board(record)
@@ -50,6 +51,7 @@ def test_same_rules_variant_matches_default_on_a_corpus_sample(variant: str) -> 
             assert len(other) == 3, record["id"]
 
 
+@pytest.mark.slow
 def test_bands_from_one_star_keeps_every_solution_of_random_boards() -> None:
     rng = random.Random(4)
     for _ in range(40):
@@ -63,6 +65,7 @@ def test_bands_from_one_star_keeps_every_solution_of_random_boards() -> None:
     "variant,sizes,two_stars_from",
     [("orthogonal", (4, 6), 5), ("torus", (4, 8), 7)],  # where brute force stays quick
 )
+@pytest.mark.slow
 def test_variant_matches_brute_force_on_random_boards(
     variant: str, sizes: tuple[int, int], two_stars_from: int
 ) -> None:

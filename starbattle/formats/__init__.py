@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from starbattle.board import Board
@@ -85,75 +86,111 @@ def parse_board(
     return READERS[fmt](text, name=name, stars=stars)
 
 
-def split_collection(text: str, name: str | None = None) -> list[tuple[str, str]] | None:
-    """The records of a collection (several SBN lines, or JSON Lines), each with its id.
+@dataclass(frozen=True)
+class Record:
+    """One puzzle of an input, not yet parsed: its id, its text, and where it came from."""
 
-    An id is the record's own "id" (JSON Lines), else NAME:LINE. None when the text is a
-    single board.
+    identifier: str
+    """The record's own id (JSON Lines), else NAME:LINE in a collection, else NAME."""
+    text: str
+    name: str | None
+    """The input's name for messages (a file, <stdin>), None for a board given as text."""
+    error: StarBattleError | None = None
+    """Why this line of a collection is no record at all (it is reported, the rest solved)."""
+
+    @property
+    def carries_answer(self) -> bool:
+        """Whether the record holds its own answer marks (a pzprv3 file)."""
+        return pzprv3.looks_like_pzprv3(self.text.lstrip("\ufeff \t\r\n"))
+
+    def board(
+        self, *, stars: int | None = None, fmt: str | None = None, givens: bool = False
+    ) -> Board:
+        """Parse the record's board (raising the error of a line that is no record)."""
+        if self.error is not None:
+            raise self.error
+        return parse_board(self.text, name=self.name, stars=stars, fmt=fmt, givens=givens)
+
+
+COMMENT = ("#", "%", "//")
+"""Lines of a collection that are comments, skipped."""
+
+
+def _collection(text: str, name: str | None, fmt: str | None) -> list[Record] | None:
+    """The records of a collection (SBN lines or JSON Lines), each with its id; None for one board.
+
+    A text is a collection when at least two of its lines are records and most of its other
+    lines are comments; a line that is neither (a truncated record, a stray word) stands as an
+    error record, so that the good records are still solved.
     """
+    if fmt not in (None, "sbn", "json"):
+        return None
     lines = [
         (number, line.strip())
         for number, line in enumerate(text.splitlines(), start=1)
-        if line.strip()
+        if line.strip() and not line.lstrip().startswith(COMMENT)
     ]
     where = name or "<input>"
-    if len(lines) > 1 and all(sbn.looks_like_sbn(line) for _, line in lines):
-        return [(f"{where}:{number}", line) for number, line in lines]
-    if len(lines) > 1 and all(line.startswith("{") and line.endswith("}") for _, line in lines):
-        records = []
-        for number, line in lines:
+    sbn_lines = sum(1 for _, line in lines if sbn.looks_like_sbn(line))
+    json_lines = sum(1 for _, line in lines if line.startswith("{") and line.endswith("}"))
+    kind = "sbn" if sbn_lines >= json_lines else "json"
+    found = max(sbn_lines, json_lines)
+    if found < 2 or found * 2 < len(lines) or (fmt is not None and fmt != kind):
+        return None
+    records = []
+    for number, line in lines:
+        identifier = f"{where}:{number}"
+        if not (sbn.looks_like_sbn(line) if kind == "sbn" else line[0] + line[-1] == "{}"):
+            what = "an SBN line" if kind == "sbn" else "a JSON record"
+            error = FormatError(f"not {what}: {line[:40]!r}", file=where, line=number)
+            records.append(Record(identifier, line, where, error))
+            continue
+        if kind == "json":
             try:
-                identifier = json_board.load_json(line, None).get("id")
+                own = json_board.load_json(line, None).get("id")
             except (FormatError, AttributeError):
-                identifier = None
-            records.append((str(identifier) if identifier else f"{where}:{number}", line))
-        return records
-    return None
+                own = None
+            identifier = str(own) if own else identifier
+        records.append(Record(identifier, line, identifier))
+    return records
 
 
-def board_records(
-    text: str, name: str | None = None, *, fmt: str | None = None
-) -> list[tuple[str, str]]:
-    """The boards of an input as (id, text) pairs, not yet parsed: one, or a collection's."""
-    records = split_collection(text, name) if fmt in (None, "sbn", "json") else None
-    return records if records is not None else [(name or "<input>", text)]
-
-
-def read_record(
-    identifier: str,
-    text: str,
-    *,
-    stars: int | None = None,
-    fmt: str | None = None,
-    givens: bool = False,
-) -> Board | StarBattleError:
-    """One record's board, or the error that stops it being read (so nothing else is lost)."""
+def _is_file(argument: str) -> bool:
+    """Whether an argument names an existing file (a board given as text is none)."""
     try:
-        return parse_board(text, name=identifier, stars=stars, fmt=fmt, givens=givens)
-    except StarBattleError as error:
-        return error
+        return Path(argument).exists()
+    except (OSError, ValueError):  # too long for a file name, or a NUL byte: text, not a path
+        return False
 
 
-def read_boards(
-    text: str,
-    *,
-    name: str | None = None,
-    stars: int | None = None,
-    fmt: str | None = None,
-    givens: bool = False,
-) -> list[tuple[str, Board | StarBattleError]]:
-    """Every board of an input with its id: one for a single board, many for a collection.
+def is_board_text(source: str) -> bool:
+    """Whether a command-line style argument is a board itself rather than a file name."""
+    return (
+        "\n" in source
+        or source.lstrip().startswith(("{", "["))
+        or puzzlink.looks_like_url(source)
+        or pzprv3.looks_like_pzprv3(source)
+        or sbn.looks_like_sbn(source)
+    )
 
-    In a collection a record that cannot be read stands as its error; a single board's error
-    is raised.
+
+def read_input(argument: str) -> tuple[str, str | None]:
+    """The text of a command-line argument, and its name for messages (None for board text).
+
+    The argument is a file path, '-' (standard input), or a board given as the argument
+    itself (a URL, an SBN line, a JSON board, or text holding a newline).
     """
-    records = board_records(text, name=name, fmt=fmt)
-    if len(records) == 1:
-        return [(records[0][0], parse_board(text, name=name, stars=stars, fmt=fmt, givens=givens))]
-    return [
-        (identifier, read_record(identifier, record, stars=stars, fmt=fmt, givens=givens))
-        for identifier, record in records
-    ]
+    if argument == "-":
+        return read_text(argument), "<stdin>"
+    if not _is_file(argument) and is_board_text(argument):
+        return argument, None
+    return read_text(argument), argument
+
+
+def records(argument: str, *, fmt: str | None = None) -> list[Record]:
+    """The one input path: an argument (file, '-', URL, SBN line, board text) as its records."""
+    text, name = read_input(argument)
+    return _collection(text, name, fmt) or [Record(name or "<argument>", text, name)]
 
 
 def read_text(path: str) -> str:
@@ -183,32 +220,12 @@ def read_text(path: str) -> str:
         ) from None
 
 
-def is_board_text(source: str) -> bool:
-    """Whether a command-line style argument is a board itself rather than a file name."""
-    return (
-        "\n" in source
-        or source.lstrip().startswith(("{", "["))
-        or puzzlink.looks_like_url(source)
-        or pzprv3.looks_like_pzprv3(source)
-        or sbn.looks_like_sbn(source)
-    )
-
-
-def read_source(source: str) -> tuple[str, str]:
-    """The text and name of an input.
-
-    The input is a file path, '-' (standard input), or a board given as the argument
-    itself (a URL, an SBN line, or text holding a newline).
-    """
-    if source != "-" and not Path(source).exists() and is_board_text(source):
-        return source, "<argument>"
-    return read_text(source), "<stdin>" if source == "-" else source
-
-
 def read_board(source: str, *, stars: int | None = None, fmt: str | None = None) -> Board:
     """Read a board from a file path, '-' (standard input), or the text of a board itself."""
-    text, name = read_source(source)
-    return parse_board(text, name=None if name == "<argument>" else name, stars=stars, fmt=fmt)
+    found = records(source, fmt=fmt)
+    if len(found) > 1:
+        raise UsageError(f"{found[0].name} holds {len(found)} puzzles; read one at a time")
+    return found[0].board(stars=stars, fmt=fmt)
 
 
 def write_board(board: Board, fmt: str) -> str | bytes:

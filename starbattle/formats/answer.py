@@ -86,18 +86,18 @@ def _json(text: str, size: int, name: str | None) -> list[Cell]:
 
 
 def read_marks(
-    text: str, size: int, *, name: str | None = None
+    text: str, size: int, *, name: str | None = None, partial: bool = False
 ) -> tuple[list[Cell], list[Cell] | None]:
     """The stars of an answer and, when it is partial, its cells marked empty (else None).
 
     A grid (or pzprv3 answer block) is partial when it marks some cells empty (`x`, `+`,
     `-`, `_`, `0`) and leaves others undecided (`.`, `?`); a grid of only stars and `.` is a
-    complete answer.
+    complete answer, unless `partial` says its `.` cells are undecided.
     """
     stripped = text.strip()
     stars = read_answer(text, size, name=name)
     if stripped[:1] in "[{" or looks_like_facts(stripped):
-        return stars, None
+        return stars, [] if partial else None
     if pzprv3.looks_like_pzprv3(stripped):
         marks = pzprv3.read_marks(stripped, name)
         blanks, unknown = marks[pzprv3.MARK_BLANK], marks[pzprv3.MARK_UNKNOWN]
@@ -106,7 +106,7 @@ def read_marks(
         cells = [((r, c), mark) for r, row in enumerate(grid, 1) for c, mark in enumerate(row, 1)]
         blanks = [cell for cell, mark in cells if mark in BLANK_MARKS]
         unknown = [cell for cell, mark in cells if mark in UNKNOWN_MARKS]
-    return (stars, sorted(blanks)) if blanks and unknown else (stars, None)
+    return (stars, sorted(blanks)) if partial or (blanks and unknown) else (stars, None)
 
 
 def read_answer(text: str, size: int, *, name: str | None = None) -> list[Cell]:

@@ -1,0 +1,73 @@
+"""The star cells of a clingo model, fast: one small module for clingo's private API.
+
+Enumerations read tens of thousands of models. The public API builds a Symbol object per
+shown atom and hashes it through cffi (~40 us a model); clingo 5.x's internals give the
+symbols as integers instead, which key a table of cells directly (pinned by clingo<6 in
+pyproject.toml). Without those internals the public API gives the same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import clingo
+
+from starbattle.board import Cell
+from starbattle.errors import EncodingError
+from starbattle.facts import STAR
+
+try:
+    from clingo._internal import _c_call, _ffi, _handle_error, _lib
+except ImportError:  # another clingo build: the public API serves
+    FAST = False
+else:
+    FAST = True
+
+
+def star_reader(size: int) -> Callable[[clingo.Model], list[Cell]]:
+    """A function from a model to its star cells, checking each star/2 atom once."""
+    cells: dict[int, Cell | None] = {}
+
+    def cell_of(symbol: clingo.Symbol) -> Cell | None:
+        """The cell of a shown symbol; None for a symbol that is no star; refuse bad stars."""
+        if symbol.type != clingo.SymbolType.Function or symbol.name != STAR:
+            return None
+        if len(symbol.arguments) != 2:
+            return None
+        row, column = symbol.arguments
+        if row.type != clingo.SymbolType.Number or column.type != clingo.SymbolType.Number:
+            raise EncodingError(f"the program shows {symbol}: star/2 needs two integers")
+        if not (1 <= row.number <= size and 1 <= column.number <= size):
+            raise EncodingError(
+                f"the program shows {symbol}, outside the {size}x{size} board "
+                f"(rows and columns are 1..{size})"
+            )
+        return (row.number, column.number)
+
+    if not FAST:
+
+        def public(model: clingo.Model) -> list[Cell]:
+            """The star cells of a model, through the public API."""
+            found = (cell_of(symbol) for symbol in model.symbols(shown=True))
+            return [cell for cell in found if cell is not None]
+
+        return public
+
+    shown = _lib.clingo_show_type_shown
+
+    def fast(model: clingo.Model) -> list[Cell]:
+        """The star cells of a model, its symbols read as integers."""
+        count = _c_call("size_t", _lib.clingo_model_symbols_size, model._rep, shown)
+        symbols = _ffi.new("clingo_symbol_t[]", count)
+        _handle_error(_lib.clingo_model_symbols(model._rep, shown, symbols, count))
+        stars = []
+        for key in symbols:
+            if key in cells:
+                cell = cells[key]
+            else:
+                cell = cells[key] = cell_of(clingo.Symbol(key))
+            if cell is not None:
+                stars.append(cell)
+        return stars
+
+    return fast

@@ -1,0 +1,392 @@
+"""What a question about one puzzle found, as values: no printing, no click, no HTTP.
+
+`solve_puzzle` reads one record and yields what it finds as it finds it (solutions stream):
+`Found`, `Difference`, `Why`, `FixedCells`, `Summary` and `Message` items, and last an
+`Outcome` with the verdict and exit code. The command line hands the items to a formatter;
+a worker process or the web page collects them (`solve_all`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from starbattle.board import Board, Cell, Solution
+from starbattle.errors import BoardError, FormatError
+
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterator
+
+    from starbattle.formats import Record
+    from starbattle.insight import Explanation, Fixed, PartialCheck
+    from starbattle.logic import State, Step, Trace
+    from starbattle.solver import Search, Solver
+
+EXIT_FOUND = 0
+EXIT_NONE = 1
+"""No solution; with --unique: not exactly one; check: the answer is wrong."""
+EXIT_ERROR = 2
+"""Unreadable input, a board that cannot be solved as given, or bad usage."""
+EXIT_TIMEOUT = 3
+EXIT_INTERNAL = 70
+SEVERITY = (EXIT_FOUND, EXIT_NONE, EXIT_TIMEOUT, EXIT_ERROR)
+"""Exit codes from best to worst, for a collection's overall code."""
+
+VERDICTS = ("unique", "not unique", "solved", "no solution", "undecided", "error")
+"""What one puzzle's run settled: 'solved' when a solution was found and uniqueness was not
+asked (--fixed), 'undecided' when a time limit (or -n) stopped the search before it could
+tell."""
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """What `solve` asks of every puzzle of a run (sent to worker processes as it is)."""
+
+    stars: int | None = None
+    input_format: str | None = None
+    givens: bool = False
+    encoding: str | None = None
+    variants: tuple[str, ...] = ()
+    constants: tuple[str, ...] = ()
+    threads: int = 1
+    timeout: float | None = None
+    stats: bool = False
+    models: int = 1
+    count_only: bool = False
+    require_unique: bool = False
+    fixed_only: bool = False
+    second: bool = True
+    """Look for a second solution and show how it differs, when the board is not unique."""
+
+    @property
+    def default_rules(self) -> bool:
+        """Whether the shipped rules are used (explanations need them)."""
+        return self.encoding is None and not self.variants
+
+
+@dataclass(frozen=True)
+class Found:
+    """One solution, the index-th shown."""
+
+    index: int
+    solution: Solution
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A second solution of a board that is not unique, and where it differs from the first."""
+
+    first: Solution
+    another: Solution
+
+    @property
+    def cells(self) -> list[Cell]:
+        """The cells that hold a star in one solution but not in the other."""
+        return sorted(set(self.first.stars) ^ set(self.another.stars))
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a board has no solution: a smallest set of rules that cannot all hold."""
+
+    board: Board
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
+class FixedCells:
+    """The cells every solution agrees on (None: no solution)."""
+
+    board: Board
+    fixed: Fixed | None
+    complete: bool
+    """False when a time limit cut the search: the cells are then not final."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """How a board's search ended: solutions found and shown, uniqueness, time."""
+
+    found: int
+    shown: int
+    exhausted: bool
+    """The whole search space was explored: `found` is every solution."""
+    timed_out: bool
+    seconds: float
+    timeout: float | None = None
+    counted: bool = False
+    """From --count: every solution counted, none shown."""
+    interrupted: bool = False
+    """Ctrl-C stopped the search (said on stderr; JSON Lines also get the record)."""
+
+    @classmethod
+    def of(cls, search: Search, shown: int, timeout: float | None, counted: bool) -> Summary:
+        """The summary of a finished search."""
+        return cls(
+            search.found,
+            shown,
+            search.exhausted,
+            search.timed_out,
+            search.seconds,
+            timeout,
+            counted,
+        )
+
+    @property
+    def unique(self) -> bool | None:
+        """True/False when the search settles uniqueness, None when it stopped too early."""
+        if self.found >= 2:
+            return False
+        if self.exhausted:
+            return self.found == 1
+        return None
+
+    def record(self) -> dict[str, Any]:
+        """The closing JSON Lines record."""
+        record = {
+            "type": "summary",
+            "solutions": self.found if self.counted else self.shown,
+            "complete": self.exhausted,
+            "unique": self.unique,
+            "seconds": round(self.seconds, 6),
+        }
+        return record | {"interrupted": True} if self.interrupted else record
+
+    def exit_code(self, require_unique: bool) -> int:
+        """0 found (and unique when required), 1 none (or not unique), 3 timed out undecided."""
+        if self.found == 0:
+            return EXIT_TIMEOUT if self.timed_out else EXIT_NONE
+        if require_unique:
+            unique = self.unique
+            return EXIT_TIMEOUT if unique is None else EXIT_FOUND if unique else EXIT_NONE
+        return EXIT_FOUND
+
+    @property
+    def verdict(self) -> str:
+        """What the search settled about the puzzle (one of VERDICTS)."""
+        if self.found == 0:
+            return "no solution" if self.exhausted else "undecided"
+        unique = self.unique
+        return "undecided" if unique is None else "unique" if unique else "not unique"
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message for people (standard error), not part of the answer."""
+
+    text: str
+    kind: str = "info"
+    """'error' (this puzzle could not be solved), 'warning', 'clingo' (clingo's) or 'info'."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of one puzzle's run: its id, verdict and exit code."""
+
+    identifier: str
+    verdict: str
+    code: int
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    """A complete answer checked against the rules."""
+
+    board: Board
+    stars: tuple[Cell, ...]
+    violations: tuple[Any, ...]
+
+    @property
+    def code(self) -> int:
+        """0 valid, 1 invalid."""
+        return EXIT_NONE if self.violations else EXIT_FOUND
+
+
+@dataclass(frozen=True)
+class PartialAnswerCheck:
+    """Marks (stars, cells marked empty) checked: broken rules and whether they can finish."""
+
+    board: Board
+    stars: int
+    blanks: int
+    partial: PartialCheck
+
+    @property
+    def code(self) -> int:
+        """0 when the marks break no rule and can still become a solution, else 1."""
+        good = self.partial.extendable and not self.partial.violations
+        return EXIT_FOUND if good else EXIT_NONE
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The next logical step from a state of marks (None: no technique applies)."""
+
+    board: Board
+    state: State
+    step: Step | None
+    index: int = 1
+    disclose: str = "full"
+    """How much to say: 'technique', 'where' (its premises too) or 'full' (and conclusions)."""
+    in_trace: bool = False
+    """One step of a whole explanation (said in one line)."""
+
+
+@dataclass(frozen=True)
+class Explained:
+    """A whole trace's end: solved by logic or stuck, steps per level, the hardest level."""
+
+    board: Board
+    trace: Trace
+
+
+DISCLOSURES = ("technique", "where", "full")
+
+
+def read_state(board: Board, text: str | None, name: str | None) -> State:
+    """The marks of a partial answer (what `check` reads) as a hint engine state."""
+    from starbattle.formats.answer import read_marks
+    from starbattle.logic import State
+
+    if text is None:
+        return State()
+    stars, blanks = read_marks(text, board.size, name=name, partial=True)
+    return State.of(stars, blanks or ())
+
+
+def hint(board: Board, state: State, disclose: str = "full") -> Hint:
+    """The next logical step on a board from a state of marks."""
+    from starbattle.logic import next_step
+
+    return Hint(board, state, next_step(board, state), disclose=disclose)
+
+
+def explain_items(board: Board, state: State) -> Iterator[Hint | Explained]:
+    """Every step from a state to the end of the trace, then the trace's summary."""
+    from starbattle.logic import explain
+
+    trace = explain(board, state)
+    marks = state
+    for index, step in enumerate(trace.steps, start=1):
+        yield Hint(board, marks, step, index, in_trace=True)
+        marks = marks.after(step)
+    yield Explained(board, trace)
+
+
+Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome
+
+
+def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
+    """Read one record and answer the request, yielding items as found; an Outcome ends them.
+
+    A board that cannot be read or solved as given is reported (a Message and an 'error'
+    Outcome) and the caller goes on; a program error (the same for every board) is raised.
+    On Ctrl-C a Message says how far the search got, then KeyboardInterrupt is raised.
+    """
+    from starbattle.formats.picture import picture_labels
+    from starbattle.solver import Solver  # imports clingo: only when solving
+
+    try:
+        board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
+        solver = Solver(
+            board,
+            encoding=request.encoding,
+            variants=request.variants,
+            constants=request.constants,
+            threads=request.threads,
+        )
+    except (FormatError, BoardError) as error:  # this record's problem: report it, go on
+        yield Message(str(error), "error")
+        yield Outcome(record.identifier, "error", EXIT_ERROR)
+        return
+    for label, count in board.split_regions().items():
+        yield Message(
+            f"{record.identifier}: region {picture_labels(board)[label]} is in {count} separate "
+            "pieces; it is solved as one region (is a label used twice by mistake?)",
+            "warning",
+        )
+    for message in solver.messages:
+        yield Message(message, "clingo")
+    if request.count_only:
+        verdict, code = yield from _count(solver, request)
+    elif request.fixed_only:
+        verdict, code = yield from _fixed(solver, request)
+    else:
+        verdict, code = yield from _solutions(solver, board, request)
+    if request.stats:
+        yield Message(solver.stats.line())
+    yield Outcome(record.identifier, verdict, code)
+
+
+def _count(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple[str, int]]:
+    """--count: every solution counted inside clasp."""
+    try:
+        search = solver.count(request.timeout)
+    except KeyboardInterrupt:
+        yield Message(f"interrupted after counting {solver.last.found} solution(s)")
+        raise
+    summary = Summary.of(search, search.found, request.timeout, counted=True)
+    yield summary
+    return summary.verdict, summary.exit_code(request.require_unique)
+
+
+def _fixed(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple[str, int]]:
+    """--fixed: the cells every solution agrees on."""
+    from starbattle.insight import fixed_by
+
+    fixed = fixed_by(solver, request.timeout)
+    yield FixedCells(solver.board, fixed, not solver.last.timed_out)
+    return ("solved", EXIT_FOUND) if fixed is not None else ("no solution", EXIT_NONE)
+
+
+def _solutions(
+    solver: Solver, board: Board, request: SolveRequest
+) -> Generator[Item, None, tuple[str, int]]:
+    """Up to `models` solutions as they are found, a second one, why none, then the summary."""
+    models = request.models
+    shown, first, another = 0, None, None
+    try:
+        for solution in solver.solutions(0 if models == 0 else models + 1, request.timeout):
+            if models and shown == models:
+                another = solution
+                continue
+            shown += 1
+            first = first or solution
+            yield Found(shown, solution)
+    except KeyboardInterrupt:
+        yield Message(f"interrupted after {shown} solution(s)")
+        yield Summary(shown, shown, False, False, solver.last.seconds, request.timeout, False, True)
+        raise
+    search = solver.last
+    if first is not None and another is not None and request.second:
+        yield Difference(first, another)
+    if shown == 0 and search.exhausted and request.default_rules:
+        from starbattle.insight import why_unsat
+
+        explanation = why_unsat(board)
+        if explanation is not None:
+            yield Why(board, explanation)
+    summary = Summary.of(search, shown, request.timeout, counted=False)
+    yield summary
+    return summary.verdict, summary.exit_code(request.require_unique)
+
+
+def solve_all(request: SolveRequest, record: Record) -> list[Item]:
+    """Every item of one puzzle's run, collected (for worker processes and the web page)."""
+    return list(solve_puzzle(request, record))
+
+
+def check_answer(
+    board: Board, text: str, *, name: str | None, partial: bool, against_solution: bool
+) -> AnswerCheck | PartialAnswerCheck:
+    """Check an answer's text against a board: a complete answer, or marks of a partial one."""
+    from starbattle.check import check
+    from starbattle.formats.answer import read_marks
+
+    stars, blanks = read_marks(text, board.size, name=name, partial=partial)
+    if blanks is None:
+        return AnswerCheck(board, tuple(stars), tuple(check(board, stars)))
+    from starbattle.insight import check_partial
+
+    checked = check_partial(board, stars, blanks, against_solution=against_solution)
+    return PartialAnswerCheck(board, len(stars), len(blanks), checked)
