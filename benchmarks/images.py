@@ -34,8 +34,20 @@ from starbattle.pictures import render_png
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real-puzzles.jsonl"
 LOOKS = ("queens", "walls", "dark", "puzzlink", "project")
 PASTEL = (
-    "#B9A3E3", "#FFC992", "#96BEFF", "#B3DFA0", "#DFDFDF", "#FF7B60", "#E6F388",
-    "#B9B29E", "#DFA0BF", "#A3D2D8", "#62EFEA", "#FF93F3", "#8ACC6D", "#729AEC",
+    "#B9A3E3",
+    "#FFC992",
+    "#96BEFF",
+    "#B3DFA0",
+    "#DFDFDF",
+    "#FF7B60",
+    "#E6F388",
+    "#B9B29E",
+    "#DFA0BF",
+    "#A3D2D8",
+    "#62EFEA",
+    "#FF93F3",
+    "#8ACC6D",
+    "#729AEC",
 )
 BANDS = ((5, 8), (9, 11), (12, 15), (16, 20), (21, 25))
 
@@ -73,10 +85,10 @@ def connected(record: dict) -> bool:
         while stack:
             r, c = stack.pop()
             for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if 0 <= rr < n and 0 <= cc < n and (rr, cc) not in seen:
-                    if regions[rr][cc] == regions[r][c]:
-                        seen.add((rr, cc))
-                        stack.append((rr, cc))
+                inside = 0 <= rr < n and 0 <= cc < n and (rr, cc) not in seen
+                if inside and regions[rr][cc] == regions[r][c]:
+                    seen.add((rr, cc))
+                    stack.append((rr, cc))
     return pieces == n
 
 
@@ -114,8 +126,10 @@ def draw_board(record: dict, look: str, side: int, marks: dict, rng: random.Rand
         x, y = (c + 0.5) * cell, (r + 0.5) * cell
         if mark == "star":
             points = [
-                (x + (0.3 if k % 2 == 0 else 0.12) * cell * math.sin(k * math.pi / 5),
-                 y - (0.3 if k % 2 == 0 else 0.12) * cell * math.cos(k * math.pi / 5))
+                (
+                    x + (0.3 if k % 2 == 0 else 0.12) * cell * math.sin(k * math.pi / 5),
+                    y - (0.3 if k % 2 == 0 else 0.12) * cell * math.cos(k * math.pi / 5),
+                )
                 for k in range(10)
             ]
             draw.polygon(points, fill=ink)
@@ -137,12 +151,17 @@ def draw_look(regions: list[str], look: str, side: int, rng: random.Random) -> t
     if look in ("queens", "dark"):
         shades = rng.sample(PASTEL, len(PASTEL))
         if look == "dark":
-            shades = ["#%02x%02x%02x" % tuple(int(int(h[i:i + 2], 16) * 0.85) for i in (1, 3, 5))
-                      for h in shades]
+            shades = [
+                "#" + "".join(f"{int(int(h[i : i + 2], 16) * 0.85):02x}" for i in (1, 3, 5))
+                for h in shades
+            ]
         index = colouring(regions, len(shades))
         fill = {label: shades[k] for label, k in index.items()}
-        line, wall, ink = ("#3c3c3c", None, (20, 20, 20)) if look == "queens" else (
-            "#111111", "#000000", (240, 240, 240))
+        line, wall, ink = (
+            ("#3c3c3c", None, (20, 20, 20))
+            if look == "queens"
+            else ("#111111", "#000000", (240, 240, 240))
+        )
     elif look == "walls":
         fill, line, wall, ink = defaultdict(lambda: "#ffffff"), "#9a9a9a", "#000000", (0, 0, 0)
     else:
@@ -173,27 +192,39 @@ def in_chrome(board: Image.Image, look: str, rng: random.Random) -> Image.Image:
     """The board inside app/browser-like surroundings: bars, buttons, margins, a frame."""
     side = board.width
     dark = look == "dark"
-    ground = (27, 31, 35) if dark else rng.choice([(255, 255, 255), (243, 242, 239), (250, 248, 240)])
+    ground = (
+        (27, 31, 35) if dark else rng.choice([(255, 255, 255), (243, 242, 239), (250, 248, 240)])
+    )
     chrome = (60, 64, 70) if dark else (225, 225, 228)
     left, top = rng.randint(10, side // 4), rng.randint(side // 6, side // 2)
-    width, height = side + left + rng.randint(10, side // 4), side + top + rng.randint(side // 6, side // 2)
+    width, height = (
+        side + left + rng.randint(10, side // 4),
+        side + top + rng.randint(side // 6, side // 2),
+    )
     page = Image.new("RGB", (width, height), ground)
     draw = ImageDraw.Draw(page)
     draw.rectangle((0, 0, width, top // 3), fill=chrome)  # title or status bar
     for k in range(rng.randint(2, 5)):  # tabs, icons, a timer
         x = 10 + k * (width // 6)
-        draw.rounded_rectangle((x, top // 2, x + width // 8, top // 2 + top // 6), radius=8, fill=chrome)
+        draw.rounded_rectangle(
+            (x, top // 2, x + width // 8, top // 2 + top // 6), radius=8, fill=chrome
+        )
     if rng.random() < 0.5:  # a rounded frame around the board
         pad = max(4, side // 60)
         draw.rounded_rectangle(
-            (left - pad, top - pad, left + side + pad, top + side + pad), radius=3 * pad,
+            (left - pad, top - pad, left + side + pad, top + side + pad),
+            radius=3 * pad,
             fill=(10, 10, 10) if dark else (40, 40, 40),
         )
     page.paste(board, (left, top))
     y = top + side + 12
     for x in (left, left + side // 2 + 6):  # Undo / Hint buttons
-        draw.rounded_rectangle((x, y, x + side // 2 - 6, y + max(14, side // 12)), radius=12,
-                               outline=(200, 200, 200) if dark else (60, 60, 60), width=2)
+        draw.rounded_rectangle(
+            (x, y, x + side // 2 - 6, y + max(14, side // 12)),
+            radius=12,
+            outline=(200, 200, 200) if dark else (60, 60, 60),
+            width=2,
+        )
     return page
 
 
@@ -213,13 +244,20 @@ def render(record: dict, look: str, rng: random.Random) -> tuple[bytes, bool]:
     board = draw_board(record, look, side, marks, rng)
     if not clean and look in ("queens", "dark") and rng.random() < 0.3:  # a hovered cell
         r, c, cell = rng.randrange(n), rng.randrange(n), side / n
-        box = (round(c * cell) + 2, round(r * cell) + 2, round((c + 1) * cell) - 2, round((r + 1) * cell) - 2)
+        box = (
+            round(c * cell) + 2,
+            round(r * cell) + 2,
+            round((c + 1) * cell) - 2,
+            round((r + 1) * cell) - 2,
+        )
         patch = board.crop(box).point(lambda v: int(v * 0.88))
         board.paste(patch, box[:2])
     page = in_chrome(board, look, rng)
     if not clean:
         ground = page.getpixel((page.width - 1, page.height - 1))
-        page = page.rotate(rng.uniform(-3, 3), Image.Resampling.BICUBIC, expand=True, fillcolor=ground)
+        page = page.rotate(
+            rng.uniform(-3, 3), Image.Resampling.BICUBIC, expand=True, fillcolor=ground
+        )
     buffer = io.BytesIO()
     if clean:
         page.save(buffer, format="PNG")
@@ -245,8 +283,11 @@ def measure_one(job: tuple[int, dict, int]) -> dict:
     try:
         reading = read_image(data, stars=stars)
         n_read = reading.board.size
-        right = n_read == record["n"] and reading.board.stars == record["stars"] and canonical(
-            reading.board.regions) == canonical(record["regions"])
+        right = (
+            n_read == record["n"]
+            and reading.board.stars == record["stars"]
+            and canonical(reading.board.regions) == canonical(record["regions"])
+        )
         refused = False
     except FormatError as error:
         words = str(error).split("read a ", 1)
@@ -256,9 +297,18 @@ def measure_one(job: tuple[int, dict, int]) -> dict:
     with Image.open(io.BytesIO(data)) as image:
         pixels = max(image.size)
     return {
-        "id": record["id"], "look": look, "n": record["n"], "stars": record["stars"],
-        "clean": clean, "pixels": pixels, "n_right": n_read == record["n"], "exact": right,
-        "refused": refused, "wrong": not right and not refused, "seconds": seconds, "cpu": cpu,
+        "id": record["id"],
+        "look": look,
+        "n": record["n"],
+        "stars": record["stars"],
+        "clean": clean,
+        "pixels": pixels,
+        "n_right": n_read == record["n"],
+        "exact": right,
+        "refused": refused,
+        "wrong": not right and not refused,
+        "seconds": seconds,
+        "cpu": cpu,
     }
 
 
@@ -273,8 +323,10 @@ def measure(count: int, seed: int, jobs: int) -> list[dict]:
 
 def table(outcomes: list[dict], key: str, names: list) -> list[str]:
     """Markdown rows of accuracy per group."""
-    rows = [f"| {key} | images | N right | exact regions | refused | confident but wrong |",
-            "|---|---:|---:|---:|---:|---:|"]
+    rows = [
+        f"| {key} | images | N right | exact regions | refused | confident but wrong |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     for name in names:
         group = [o for o in outcomes if o["group"] == name]
         if not group:
@@ -284,29 +336,36 @@ def table(outcomes: list[dict], key: str, names: list) -> list[str]:
         def share(field: str, group: list = group, total: int = total) -> str:
             return f"{100 * sum(o[field] for o in group) / total:.1f}%"
 
-        rows.append(f"| {name} | {total} | {share('n_right')} | {share('exact')} | "
-                    f"{share('refused')} | {share('wrong')} |")
+        rows.append(
+            f"| {name} | {total} | {share('n_right')} | {share('exact')} | "
+            f"{share('refused')} | {share('wrong')} |"
+        )
     return rows
 
 
 def report(outcomes: list[dict], seed: int) -> str:
     """The RESULTS.md section."""
-    lines = ["<!-- images: begin -->", "## Reading boards from images (`benchmarks/images.py`)", "",
-             f"{len(outcomes)} corpus boards (seed {seed}), one look each in turn; "
-             "\"exact\" = N, regions and star count all right; \"refused\" = a one-line error "
-             "instead of a board; \"confident but wrong\" = a board returned that differs.", ""]
+    lines = [
+        "<!-- images: begin -->",
+        "## Reading boards from images (`benchmarks/images.py`)",
+        "",
+        f"{len(outcomes)} corpus boards (seed {seed}), one look each in turn; "
+        '"exact" = N, regions and star count all right; "refused" = a one-line error '
+        'instead of a board; "confident but wrong" = a board returned that differs.',
+        "",
+    ]
     for o in outcomes:
         o["group"] = o["look"]
-    lines += table(outcomes, "look", list(LOOKS)) + [""]
+    lines += [*table(outcomes, "look", list(LOOKS)), ""]
     for o in outcomes:
         o["group"] = next(f"{lo}-{hi}" for lo, hi in BANDS if lo <= o["n"] <= hi)
-    lines += table(outcomes, "size", [f"{lo}-{hi}" for lo, hi in BANDS]) + [""]
+    lines += [*table(outcomes, "size", [f"{lo}-{hi}" for lo, hi in BANDS]), ""]
     for o in outcomes:
         o["group"] = "clean" if o["clean"] else "noisy (JPEG, rotated, marks)"
-    lines += table(outcomes, "render", ["clean", "noisy (JPEG, rotated, marks)"]) + [""]
+    lines += [*table(outcomes, "render", ["clean", "noisy (JPEG, rotated, marks)"]), ""]
     for o in outcomes:
         o["group"] = "all"
-    lines += table(outcomes, "overall", ["all"]) + [""]
+    lines += [*table(outcomes, "overall", ["all"]), ""]
     lines.append("| seconds per image (read only) | images | median | p95 |")
     lines.append("|---|---:|---:|---:|")
     for field in ("seconds", "cpu"):
@@ -314,8 +373,10 @@ def report(outcomes: list[dict], seed: int) -> str:
             values = sorted(o[field] for o in outcomes if o["pixels"] >= least)
             if values:
                 p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
-                lines.append(f"| {name}, {'wall clock' if field == 'seconds' else 'CPU'} | "
-                             f"{len(values)} | {statistics.median(values):.2f} | {p95:.2f} |")
+                lines.append(
+                    f"| {name}, {'wall clock' if field == 'seconds' else 'CPU'} | "
+                    f"{len(values)} | {statistics.median(values):.2f} | {p95:.2f} |"
+                )
     lines.append("<!-- images: end -->")
     return "\n".join(lines)
 
@@ -332,7 +393,14 @@ def main() -> None:
     print(section)
     for o in outcomes:
         if not o["exact"]:
-            print("not exact:", o["id"], o["look"], o["n"], o["stars"], "refused" if o["refused"] else "WRONG")
+            print(
+                "not exact:",
+                o["id"],
+                o["look"],
+                o["n"],
+                o["stars"],
+                "refused" if o["refused"] else "WRONG",
+            )
     if arguments.limit >= 1000:
         from results import write_section
 

@@ -179,8 +179,10 @@ def _profiles(picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     values = picture.astype(numpy.int16)
     across = numpy.abs(numpy.diff(values, axis=1)).max(axis=2).astype(numpy.uint8)
     down = numpy.abs(numpy.diff(values, axis=0)).max(axis=2).astype(numpy.uint8)
-    across = cv2.dilate(across, numpy.ones((1, 3), numpy.uint8))
-    down = cv2.dilate(down, numpy.ones((3, 1), numpy.uint8))
+    # a wall's two edges and a thin line's sit a few pixels apart: blur them into one band
+    reach = 2 * max(1, round(len(picture) / 160)) + 1
+    across = cv2.dilate(across, numpy.ones((1, reach), numpy.uint8))
+    down = cv2.dilate(down, numpy.ones((reach, 1), numpy.uint8))
     # a grid line crosses (nearly) every row; drawn marks and text only some
     return (
         numpy.percentile(across, 30, axis=0).astype(numpy.float32),
@@ -316,7 +318,7 @@ def _cell_colours(grid: _Grid) -> np.ndarray:
 
 def _span(start: float, end: float, lo: float, hi: float) -> slice:
     """The pixel slice from a fraction `lo` to a fraction `hi` of the way from start to end."""
-    return slice(int(round(start + lo * (end - start))), int(round(start + hi * (end - start))) + 1)
+    return slice(round(start + lo * (end - start)), round(start + hi * (end - start)) + 1)
 
 
 def _border_ink(grid: _Grid, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -330,17 +332,17 @@ def _border_ink(grid: _Grid, colours: np.ndarray) -> tuple[np.ndarray, np.ndarra
     right = numpy.zeros((n, n - 1), numpy.float32)
     below = numpy.zeros((n - 1, n), numpy.float32)
     pitch = (grid.xs[-1] - grid.xs[0] + grid.ys[-1] - grid.ys[0]) / (2 * n)
-    reach = max(3, int(round(0.2 * pitch)))
+    reach = max(3, round(0.2 * pitch))
     for r in range(n):
         rows = _span(grid.ys[r], grid.ys[r + 1], 0.25, 0.75)
         for c in range(n - 1):
-            at = int(round(grid.xs[c + 1]))
+            at = round(grid.xs[c + 1])
             strip = numpy.median(picture[rows, max(0, at - reach) : at + reach + 1], axis=0)
             right[r, c] = _ink(strip, colours[r, c], colours[r, c + 1])
     for c in range(n):
         columns = _span(grid.xs[c], grid.xs[c + 1], 0.25, 0.75)
         for r in range(n - 1):
-            at = int(round(grid.ys[r + 1]))
+            at = round(grid.ys[r + 1])
             strip = numpy.median(picture[max(0, at - reach) : at + reach + 1, columns], axis=1)
             below[r, c] = _ink(strip, colours[r, c], colours[r + 1, c])
     return right, below
@@ -394,7 +396,7 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
     numpy = _libraries()[0]
     n = grid.size
     right, below = _border_ink(grid, colours)
-    lab = _lab(colours / 255.0 * 255.0)
+    lab = _lab(colours)
     pairs: list[tuple[Cell, Cell]] = []
     ink, change = [], []
     for r in range(n):
@@ -402,7 +404,7 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
             for rr, cc, value in ((r, c + 1, right), (r + 1, c, below)):
                 if rr < n and cc < n:
                     pairs.append(((r, c), (rr, cc)))
-                    ink.append(value[r, c] if value is right else value[r, c])
+                    ink.append(value[r, c])
                     change.append(float(numpy.linalg.norm(lab[r, c] - lab[rr, cc])))
     inks, changes = numpy.array(ink), numpy.array(change)
     threshold = _wall_threshold(inks)
@@ -463,9 +465,9 @@ def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]]
         elif not walls.any() and borders.change[index] > OTHER_COLOUR:
             doubts.append(f"joined unlike colours at {_where(borders.pairs[index])}")
     for index, ((r, c), (rr, cc)) in enumerate(borders.pairs):
-        if root(r * n + c) != root(rr * n + cc) and not walls[index]:
-            if borders.change[index] < OTHER_COLOUR:
-                doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
+        apart = root(r * n + c) != root(rr * n + cc)
+        if apart and not walls[index] and borders.change[index] < OTHER_COLOUR:
+            doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
     labels: dict[int, int] = {}
     grid = [[labels.setdefault(root(r * n + c), len(labels)) for c in range(n)] for r in range(n)]
     return grid, doubts
@@ -550,7 +552,7 @@ def read_image(
     rgb = _pixels(data, name)
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
         raise FormatError(
-            f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name
+            f"the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name
         )
     grid: _Grid | None = None
     labels: list[list[int]] | None = None

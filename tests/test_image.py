@@ -1,0 +1,164 @@
+"""Reading boards from screenshots: the real ones in the corpus, synthetic renders, refusals."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import random
+import sys
+
+import pytest
+from helpers import CORPUS, INSTANCES, ROOT
+
+from starbattle.check import check
+from starbattle.errors import FormatError
+from starbattle.formats import read_board
+from starbattle.formats.image import looks_like_image, read_image
+from starbattle.solver import solve
+
+Image = pytest.importorskip("PIL.Image")
+pytest.importorskip("cv2")
+
+SCREENSHOTS = CORPUS / "screenshots"
+needs_screenshots = pytest.mark.skipif(
+    not (SCREENSHOTS / "manifest.jsonl").is_file(),
+    reason="../shared/corpus/screenshots is absent (shared/ must sit beside the checkout)",
+)
+
+
+def manifest() -> list[dict]:
+    """The screenshots' true sizes, star counts and regions (empty without the corpus)."""
+    path = SCREENSHOTS / "manifest.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.is_file() else []
+
+
+def canonical(rows: object) -> list[list[int]]:
+    """Region labels renumbered in first-appearance order, so two labellings compare."""
+    seen: dict[object, int] = {}
+    return [[seen.setdefault(label, len(seen)) for label in row] for row in rows]
+
+
+def renderer() -> object:
+    """benchmarks/images.py, the synthetic screenshot renderer (test and benchmark code)."""
+    spec = importlib.util.spec_from_file_location("images_bench", ROOT / "benchmarks" / "images.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["images_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@needs_screenshots
+@pytest.mark.parametrize("shot", manifest(), ids=lambda shot: shot["file"])
+def test_every_real_screenshot_reads_exactly(shot: dict) -> None:
+    data = (SCREENSHOTS / shot["file"]).read_bytes()
+    assert looks_like_image(data)
+    reading = read_image(data, name=shot["file"], unique=shot["solution_count"] == 1)
+    assert reading.board.size == shot["n"]
+    assert canonical(reading.board.regions) == canonical(shot["regions"])
+    assert reading.board.stars == shot["stars"]
+    expected_kind = "wall" if shot["kind"] == "classic-starbattle" else "colour"
+    assert reading.kind == expected_kind
+    if shot["solution_count"] == 1:
+        (solution,) = solve(reading.board, 2)
+        assert check(reading.board, solution.stars) == []
+
+
+@needs_screenshots
+def test_a_board_with_several_solutions_is_refused_unless_allowed() -> None:
+    data = (SCREENSHOTS / "queens_emmett_test9.png").read_bytes()
+    with pytest.raises(FormatError, match=r"read a 9x9 colour board that has 2 or more solutions"):
+        read_image(data, name="test9.png")
+    assert "2 or more solutions" in " ".join(read_image(data, unique=False).notes)
+
+
+@needs_screenshots
+def test_wall_board_star_count_is_the_smallest_unique_one() -> None:
+    reading = read_image((SCREENSHOTS / "starbattle_mason_10x10_2star.png").read_bytes())
+    assert (reading.kind, reading.stars_from, reading.board.stars) == ("wall", "unique", 2)
+    assert any("smallest count with exactly one solution" in note for note in reading.notes)
+
+
+@needs_screenshots
+def test_drawn_crowns_and_x_marks_are_read() -> None:
+    shot = next(s for s in manifest() if s["file"] == "queens_emmett_test1.png")
+    reading = read_image((SCREENSHOTS / shot["file"]).read_bytes(), marks=True)
+    (solution,) = solve(reading.board, 2)
+    assert reading.marked_stars == frozenset(solution.stars)
+    every = {(r, c) for r in range(1, 8) for c in range(1, 8)}
+    assert reading.marked_blanks == every - set(solution.stars)
+
+
+@needs_screenshots
+def test_marks_are_not_read_unless_asked_and_empty_boards_have_none() -> None:
+    data = (SCREENSHOTS / "queens_an21p_phone_dark_10.jpg").read_bytes()
+    assert read_image(data).marked_stars == frozenset()
+    reading = read_image(data, marks=True)
+    assert (reading.marked_stars, reading.marked_blanks) == (frozenset(), frozenset())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("look", ["queens", "walls", "dark", "puzzlink", "project"])
+def test_synthetic_renders_of_every_look_read_exactly(look: str) -> None:
+    images = renderer()
+    for name in ("pzprjs-6x6-1star.lp", "generated-10x10-2star.lp"):
+        board = read_board(str(INSTANCES / name))
+        solution = next(solve(board))
+        record = {
+            "id": name,
+            "n": board.size,
+            "stars": board.stars,
+            "regions": ["".join(row) for row in board.regions],
+            "solution": solution.grid(),
+        }
+        data, _ = images.render(record, look, random.Random(f"{look}-{name}"))
+        stars = board.stars if look in ("queens", "dark") else None
+        reading = read_image(data, name=name, stars=stars)
+        assert canonical(reading.board.regions) == canonical(board.regions), (look, name)
+        assert reading.board.stars == board.stars
+
+
+def test_a_picture_without_a_board_is_refused_in_one_line(tmp_path: object) -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (300, 200), "white").save(buffer, format="PNG")
+    debug = tmp_path / "debug.png"  # type: ignore[operator]
+    with pytest.raises(FormatError) as error:
+        read_image(buffer.getvalue(), name="blank.png", debug_path=str(debug))
+    message = str(error.value)
+    assert message.startswith("blank.png: cannot read the board from the image: ")
+    assert "\n" not in message and "--debug-image" in message
+    assert debug.read_bytes().startswith(b"\x89PNG")
+
+
+def test_bytes_that_are_not_an_image_are_refused() -> None:
+    with pytest.raises(FormatError, match="not a readable PNG, JPEG or WebP image"):
+        read_image(b"\x89PNG\r\n\x1a\nbroken", name="broken.png")
+
+
+def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "cv2", None)
+    with pytest.raises(FormatError) as error:
+        read_image(b"\x89PNG\r\n\x1a\n")
+    assert str(error.value) == (
+        "reading a board from an image needs cv2: pip install 'starbattle-asp[image]' "
+        "(or pip install '.[image]' from a checkout)"
+    )
+
+
+def test_looks_like_image_on_real_bytes_and_on_text() -> None:
+    picture = Image.new("RGB", (8, 8), "red")
+    for fmt in ("PNG", "JPEG", "WEBP"):
+        buffer = io.BytesIO()
+        picture.save(buffer, format=fmt)
+        assert looks_like_image(buffer.getvalue()), fmt
+    assert not looks_like_image((INSTANCES / "pzprjs-6x6-1star.lp").read_bytes())
+    assert not looks_like_image(b"")
+    assert not looks_like_image(b"RIFF0000WAVE")
+
+
+def test_size_out_of_range_is_refused() -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 64), "white").save(buffer, format="PNG")
+    with pytest.raises(FormatError, match="between 4 and 25"):
+        read_image(buffer.getvalue(), size=30)
