@@ -27,6 +27,7 @@ from starbattle.facts import (
     STAR,
     board_facts,
     shape_facts,
+    star_cell,
 )
 from starbattle.fastpath import star_reader
 from starbattle.interrupts import Guard

@@ -1,0 +1,154 @@
+"""Difficulty: a tier and a score from the hint ladder's trace and clingo's search effort.
+
+Every feature is measured on the board's canonical form (the least of its 8 rotations and
+reflections, regions renamed in reading order), so a grade never depends on orientation or
+region names. A board without exactly one solution gets no grade: `Grade.reason` says why.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from starbattle.board import Board, Cell
+from starbattle.logic import explain
+from starbattle.solver import Solver
+
+TIERS = ("easy", "medium", "hard", "expert", "extreme")
+"""The named tiers, easiest first."""
+
+WEIGHTS = {
+    "level_2": 0.0,
+    "level_3": 0.0,
+    "level_4": 0.0,
+    "level_5": 0.0,
+    "level_6": 0.0,
+    "level_7": 0.0,
+    "hardest": 1.0,
+    "bottlenecks": 0.0,
+    "log_conflicts": 0.0,
+}
+"""The score's weight of each feature (see `terms`)."""
+CUTS = (2.5, 3.5, 4.5, 5.5)
+"""The least score of medium, hard, expert and extreme."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A board's difficulty: tier and score with their features, or why it has none."""
+
+    tier: str | None
+    score: float | None
+    features: dict[str, int] = field(default_factory=dict)
+    reason: str | None = None
+    """Why the board has no grade (no solution, or more than one), else None."""
+
+    def record(self) -> dict[str, object]:
+        """The grade as DESIGN.md's JSON record (collections add an id)."""
+        record: dict[str, object] = {
+            "type": "grade",
+            "tier": self.tier,
+            "score": self.score,
+            "features": self.features,
+        }
+        if self.reason is not None:
+            record["reason"] = self.reason
+        return record
+
+
+def _orientations(size: int) -> Iterator[dict[Cell, Cell]]:
+    """The 8 rotations and reflections of a size x size board, as maps from old to new cells."""
+    for turns in range(4):
+        for mirror in (False, True):
+            mapping = {}
+            for r in range(1, size + 1):
+                for c in range(1, size + 1):
+                    rr, cc = r, c
+                    for _ in range(turns):
+                        rr, cc = cc, size + 1 - rr
+                    mapping[(r, c)] = (rr, size + 1 - cc) if mirror else (rr, cc)
+            yield mapping
+
+
+def canonical_board(board: Board) -> Board:
+    """The least of the board's 8 orientations, regions renamed 1, 2, ... in reading order."""
+    size, best, best_key = board.size, board, None
+    for mapping in _orientations(size):
+        grid: list[list[str | None]] = [[None] * size for _ in range(size)]
+        for (r, c), (rr, cc) in mapping.items():
+            grid[rr - 1][cc - 1] = board.regions[r - 1][c - 1]
+        names: dict[str, str] = {}
+        rows = tuple(
+            tuple(None if label is None else names.setdefault(label, str(len(names) + 1)) for label in row)
+            for row in grid
+        )
+        stars = frozenset(mapping[cell] for cell in board.given_stars)
+        blanks = frozenset(mapping[cell] for cell in board.given_blanks)
+        key = (
+            tuple(tuple(0 if label is None else int(label) for label in row) for row in rows),
+            sorted(stars),
+            sorted(blanks),
+        )
+        if best_key is None or key < best_key:
+            best_key = key
+            best = Board(rows, board.stars, stars, blanks, name=board.name)
+    return best
+
+
+def features(board: Board) -> dict[str, int] | str:
+    """The grade's raw features of a board, or why it has none (not exactly one solution)."""
+    board = canonical_board(board)
+    # clingo_args given: a grounding of its own, so the search effort never depends on history
+    solver = Solver(board, clingo_args=("--seed=0",))
+    found = len(list(solver.solutions(2)))
+    if found != 1:
+        return "it has no solution" if found == 0 else "it has more than one solution"
+    stats = solver.stats
+    trace = explain(board)
+    counts = trace.levels
+    return {
+        "size": board.size,
+        "stars": board.stars,
+        "cells": sum(label is not None for row in board.regions for label in row),
+        "steps": len(trace.steps),
+        **{f"level_{level}": counts.get(level, 0) for level in range(1, 8)},
+        "hardest": trace.hardest or 0,
+        "bottlenecks": sum(step.available == 1 for step in trace.steps),
+        "fallbacks": counts.get(7, 0),
+        "choices": stats.choices,
+        "conflicts": stats.conflicts,
+    }
+
+
+def terms(raw: dict[str, int]) -> dict[str, float]:
+    """The score's terms: step counts per undecided cell, the hardest level, log of conflicts."""
+    per_cell = {
+        f"level_{level}": 100 * raw[f"level_{level}"] / raw["cells"] for level in range(2, 8)
+    }
+    return {
+        **per_cell,
+        "hardest": float(raw["hardest"]),
+        "bottlenecks": 100 * raw["bottlenecks"] / raw["cells"],
+        "log_conflicts": math.log1p(raw["conflicts"]),
+    }
+
+
+def score_of(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> float:
+    """The weighted sum of a board's terms."""
+    values = terms(raw)
+    return sum(weight * values[name] for name, weight in weights.items())
+
+
+def tier_of(score: float, cuts: tuple[float, ...] = CUTS) -> str:
+    """The tier a score falls in."""
+    return TIERS[sum(score >= cut for cut in cuts)]
+
+
+def grade(board: Board) -> Grade:
+    """The board's difficulty; a board without exactly one solution gets a reason instead."""
+    raw = features(board)
+    if isinstance(raw, str):
+        return Grade(None, None, reason=f"no grade: {raw}")
+    score = round(score_of(raw), 3)
+    return Grade(tier_of(score), score, raw)
