@@ -8,12 +8,16 @@ region names. A board without exactly one solution gets no grade: `Grade.reason`
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from starbattle.board import Board, Cell
-from starbattle.logic import explain
-from starbattle.solver import Solver
+from starbattle.errors import UsageError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from starbattle.generate import Generated
 
 TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named tiers, easiest first."""
@@ -80,7 +84,10 @@ def canonical_board(board: Board) -> Board:
             grid[rr - 1][cc - 1] = board.regions[r - 1][c - 1]
         names: dict[str, str] = {}
         rows = tuple(
-            tuple(None if label is None else names.setdefault(label, str(len(names) + 1)) for label in row)
+            tuple(
+                None if label is None else names.setdefault(label, str(len(names) + 1))
+                for label in row
+            )
             for row in grid
         )
         stars = frozenset(mapping[cell] for cell in board.given_stars)
@@ -96,18 +103,22 @@ def canonical_board(board: Board) -> Board:
     return best
 
 
-def features(board: Board) -> dict[str, int] | str:
-    """The grade's raw features of a board, or why it has none (not exactly one solution)."""
+def features(board: Board) -> dict[str, int]:
+    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
+    from starbattle.logic import explain  # imports clingo: only when grading
+    from starbattle.solver import Solver
+
     board = canonical_board(board)
     # clingo_args given: a grounding of its own, so the search effort never depends on history
     solver = Solver(board, clingo_args=("--seed=0",))
     found = len(list(solver.solutions(2)))
     if found != 1:
-        return "it has no solution" if found == 0 else "it has more than one solution"
+        return {"solutions": found}
     stats = solver.stats
     trace = explain(board)
     counts = trace.levels
     return {
+        "solutions": 1,
         "size": board.size,
         "stars": board.stars,
         "cells": sum(label is not None for row in board.regions for label in row),
@@ -148,7 +159,109 @@ def tier_of(score: float, cuts: tuple[float, ...] = CUTS) -> str:
 def grade(board: Board) -> Grade:
     """The board's difficulty; a board without exactly one solution gets a reason instead."""
     raw = features(board)
-    if isinstance(raw, str):
-        return Grade(None, None, reason=f"no grade: {raw}")
+    if raw["solutions"] == 0:
+        return Grade(None, None, raw, "no grade: the board has no solution")
+    if raw["solutions"] > 1:
+        return Grade(None, None, raw, "no grade: the board has more than one solution")
     score = round(score_of(raw), 3)
     return Grade(tier_of(score), score, raw)
+
+
+@dataclass(frozen=True)
+class NoneAsAsked(UsageError):
+    """Every generated puzzle had another difficulty than the one asked."""
+
+    def __init__(self, asked: str, attempts: int) -> None:
+        super().__init__(
+            f"none of {attempts} generated puzzles was {asked}: raise --attempts, widen the "
+            "score range, or ask another tier"
+        )
+
+
+@dataclass(frozen=True)
+class GradedPuzzle:
+    """A generated puzzle with the asked difficulty, its grade and how many puzzles were made."""
+
+    puzzle: Generated
+    grade: Grade
+    tried: int
+
+
+def wanted(
+    grade_: Grade, tier: str | None, min_score: float | None, max_score: float | None
+) -> bool:
+    """Whether a grade has the tier and lies within the scores asked (None: any)."""
+    score = grade_.score
+    return (
+        score is not None
+        and (tier is None or grade_.tier == tier)
+        and (min_score is None or score >= min_score)
+        and (max_score is None or score <= max_score)
+    )
+
+
+def generate_graded(
+    size: int,
+    stars: int,
+    seed: int | str = 0,
+    *,
+    tier: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    attempts: int = 200,
+    **options: Any,
+) -> GradedPuzzle:
+    """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
+
+    `options` go to `starbattle.generate.generate`. Raises UsageError for an unknown tier
+    and NoneAsAsked when `attempts` puzzles were made and none was as asked.
+    """
+    from starbattle.generate import generate
+
+    if tier is not None and tier not in TIERS:
+        raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
+    for tried in range(1, attempts + 1):
+        puzzle = next(generate(size, stars, 1, f"{seed}/tried/{tried}", **options))
+        graded = grade(puzzle.board)
+        if wanted(graded, tier, min_score, max_score):
+            return GradedPuzzle(puzzle, graded, tried)
+    bounds = [
+        f"{name} {value:g}"
+        for name, value in (("score >=", min_score), ("score <=", max_score))
+        if value is not None
+    ]
+    raise NoneAsAsked(" and ".join([*([tier] if tier else []), *bounds]) or "gradable", attempts)
+
+
+def graded_puzzles(
+    size: int,
+    stars: int,
+    count: int = 1,
+    seed: int | str = 0,
+    *,
+    tier: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    attempts: int = 200,
+    **options: Any,
+) -> Iterator[tuple[Generated, str | None]]:
+    """`count` puzzles, each with a note on its grade and how many were made when one was asked."""
+    from starbattle.generate import generate
+
+    if tier is None and min_score is None and max_score is None:
+        yield from ((puzzle, None) for puzzle in generate(size, stars, count, seed, **options))
+        return
+    for index in range(1, count + 1):
+        found = generate_graded(
+            size,
+            stars,
+            f"{seed}/{index}",
+            tier=tier,
+            min_score=min_score,
+            max_score=max_score,
+            attempts=attempts,
+            **options,
+        )
+        made = f"{found.tried} puzzle{'s' if found.tried != 1 else ''} made"
+        note = f"puzzle {index}: {found.grade.tier}, score {found.grade.score:g} ({made})"
+        yield found.puzzle, note
