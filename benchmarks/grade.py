@@ -21,16 +21,23 @@ import random
 import signal
 import sys
 import time
+from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 
+import numpy as np
+from scipy.stats import spearmanr
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results import write_section
 
 from starbattle import Board
-from starbattle.grade import features
+from starbattle.grade import TIERS, WEIGHTS, features, terms, tier_of
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 SEED = 14
+SORTER = "StarBattleLab collection"
+"""The start of the label scale the weights are fitted on (StarBattleLab's four tiers)."""
 CAP = 30
 """Seconds a puzzle may take to grade in the benchmark (the rest are counted as over it)."""
 
@@ -80,6 +87,126 @@ def extract(cache: Path, jobs: int) -> None:
     print(f"{len(todo)} graded with -j {jobs} in {time.perf_counter() - started:.0f} s")
 
 
+def scale_name(puzzle: dict) -> str:
+    """A label scale's short name (the part of `label_scale` before its first parenthesis)."""
+    return puzzle["label_scale"].split("(")[0].split(",")[0].strip()
+
+
+def split(puzzles: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The fitting half and the held-out half: alternate puzzles of each scale (shuffled order)."""
+    seen: Counter[str] = Counter()
+    fit, held = [], []
+    for puzzle in puzzles:
+        (fit if seen[puzzle["label_scale"]] % 2 == 0 else held).append(puzzle)
+        seen[puzzle["label_scale"]] += 1
+    return fit, held
+
+
+def matrix(rows: list[dict]) -> np.ndarray:
+    """The score's terms of graded puzzles, one row each, in WEIGHTS' order."""
+    return np.array([[terms(row["raw"])[name] for name in WEIGHTS] for row in rows])
+
+
+def fit_weights(rows: list[dict]) -> dict[str, float]:
+    """Least squares of the label rank on the terms (no intercept: the cuts absorb it)."""
+    x, y = matrix(rows), np.array([row["label_rank"] for row in rows], dtype=float)
+    x1 = np.column_stack([x, np.ones(len(x))])
+    solution, *_ = np.linalg.lstsq(x1, y, rcond=None)
+    return {name: round(float(w), 4) for name, w in zip(WEIGHTS, solution[:-1], strict=True)}
+
+
+def fit_cuts(scores: np.ndarray, ranks: np.ndarray) -> tuple[float, ...]:
+    """Cut points between ranks 0-1, 1-2, 2-3 (fewest misplaced), then the expert 90th pct."""
+    cuts = []
+    for low in range(3):
+        pair = (ranks == low) | (ranks == low + 1)
+        values, above = scores[pair], ranks[pair] == low + 1
+        candidates = np.unique(values)
+        errors = [((values >= c) != above).sum() for c in candidates]
+        cuts.append(round(float(candidates[int(np.argmin(errors))]), 3))
+    cuts.append(round(float(np.percentile(scores[ranks == 3], 90)), 3))
+    return tuple(sorted(cuts))
+
+
+def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, float, float]:
+    """Spearman's rho and its bootstrap 95% interval (1,000 resamples, seed 14)."""
+    scores_, ranks_ = np.array(scores), np.array(ranks)
+    rho = float(spearmanr(scores_, ranks_).statistic)
+    rng, draws = np.random.default_rng(SEED), []
+    for _ in range(1000):
+        pick = rng.integers(0, len(scores_), len(scores_))
+        if len(set(ranks_[pick])) > 1:
+            draws.append(spearmanr(scores_[pick], ranks_[pick]).statistic)
+    low, high = np.nanpercentile(draws, [2.5, 97.5])
+    return rho, float(low), float(high)
+
+
+def fit(cache: Path, write: bool) -> None:
+    """Fit the weights on one half, report agreement on the other."""
+    measured = {row["id"]: row for row in map(json.loads, cache.open())}
+    puzzles = [{**p, **measured[p["id"]]} for p in labelled() if p["id"] in measured]
+    graded = [p for p in puzzles if isinstance(p["raw"], dict) and p["raw"].get("steps")]
+    over = [p for p in puzzles if p["raw"] is None]
+    fitting, held = split(graded)
+    sbl = [p for p in fitting if p["label_scale"].startswith(SORTER)]
+    weights = fit_weights(sbl)
+    score = {p["id"]: float(matrix([p])[0] @ np.array(list(weights.values()))) for p in graded}
+    cuts = fit_cuts(
+        np.array([score[p["id"]] for p in sbl]), np.array([p["label_rank"] for p in sbl])
+    )
+    lines = [
+        "<!-- grade: begin -->",
+        "## Difficulty grade (`python benchmarks/grade.py fit --write`)",
+        "",
+        f"{len(puzzles)} of 1,909 labelled puzzles measured ({len(graded)} graded, "
+        f"{len(over)} over the {CAP} s cap per puzzle, left out); fitted on "
+        f"{len(sbl)} StarBattleLab-tier puzzles of the fitting half, reported on the held-out "
+        f"half ({len(held)} puzzles). Weights: "
+        + ", ".join(f"{k} {v:g}" for k, v in weights.items())
+        + f"; cuts {', '.join(f'{c:g}' for c in cuts)}.",
+        "",
+        "| label scale (held out) | puzzles | Spearman rho | 95% interval |",
+        "|---|---:|---:|---:|",
+    ]
+    by_scale: dict[str, list[dict]] = {}
+    for p in held:
+        by_scale.setdefault(scale_name(p), []).append(p)
+    for name, group in sorted(by_scale.items(), key=lambda pair: -len(pair[1])):
+        if len({p["label_rank"] for p in group}) < 2:
+            lines.append(f"| {name} | {len(group)} | one label only | |")
+            continue
+        rho, low, high = rho_with_interval(
+            [score[p["id"]] for p in group], [p["label_rank"] for p in group]
+        )
+        lines.append(f"| {name} | {len(group)} | {rho:.3f} | {low:.3f} to {high:.3f} |")
+    lines += ["", "Held-out StarBattleLab-tier puzzles: score by label, and the tiers given:", ""]
+    lines += ["| label | puzzles | p10 | median | p90 | " + " | ".join(TIERS) + " |"]
+    lines += ["|---|---:|---:|---:|---:|" + "---:|" * len(TIERS)]
+    held_sbl = [p for p in held if p["label_scale"].startswith(SORTER)]
+    for rank in range(4):
+        values = np.array([score[p["id"]] for p in held_sbl if p["label_rank"] == rank])
+        tiers = Counter(tier_of(v, cuts) for v in values)
+        p10, median, p90 = np.percentile(values, [10, 50, 90])
+        label = next(p["label"] for p in held_sbl if p["label_rank"] == rank)
+        lines.append(
+            f"| {label} | {len(values)} | {p10:.2f} | {median:.2f} | {p90:.2f} | "
+            + " | ".join(str(tiers[t]) for t in TIERS)
+            + " |"
+        )
+    seconds = sorted(p["seconds"] for p in puzzles if (p["n"], p["stars"]) == (10, 2))
+    lines += [
+        "",
+        f"Grading time, 10x10 2 stars ({len(seconds)} puzzles, -j 2 on the shared machine): "
+        f"median {np.median(seconds):.2f} s, p95 {np.percentile(seconds, 95):.2f} s, "
+        f"max {seconds[-1]:.1f} s.",
+        "<!-- grade: end -->",
+    ]
+    print("\n".join(lines))
+    print(f"WEIGHTS = {weights}\nCUTS = {cuts}")
+    if write:
+        write_section("<!-- grade: begin -->", "<!-- grade: end -->", "\n".join(lines))
+
+
 def main() -> None:
     """Run the asked step."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -90,6 +217,8 @@ def main() -> None:
     arguments = parser.parse_args()
     if arguments.step == "extract":
         extract(arguments.cache, arguments.jobs)
+    else:
+        fit(arguments.cache, arguments.write)
 
 
 if __name__ == "__main__":

@@ -167,7 +167,6 @@ def grade(board: Board) -> Grade:
     return Grade(tier_of(score), score, raw)
 
 
-@dataclass(frozen=True)
 class NoneAsAsked(UsageError):
     """Every generated puzzle had another difficulty than the one asked."""
 
