@@ -108,11 +108,10 @@ def matrix(rows: list[dict]) -> np.ndarray:
 
 
 def fit_weights(rows: list[dict]) -> dict[str, float]:
-    """Least squares of the label rank on the terms (no intercept: the cuts absorb it)."""
+    """Least squares of the label rank on the terms (one of them the constant)."""
     x, y = matrix(rows), np.array([row["label_rank"] for row in rows], dtype=float)
-    x1 = np.column_stack([x, np.ones(len(x))])
-    solution, *_ = np.linalg.lstsq(x1, y, rcond=None)
-    return {name: round(float(w), 4) for name, w in zip(WEIGHTS, solution[:-1], strict=True)}
+    solution, *_ = np.linalg.lstsq(x, y, rcond=None)
+    return {name: round(float(w), 4) for name, w in zip(WEIGHTS, solution, strict=True)}
 
 
 def fit_cuts(scores: np.ndarray, ranks: np.ndarray) -> tuple[float, ...]:
@@ -165,20 +164,31 @@ def fit(cache: Path, write: bool) -> None:
         + ", ".join(f"{k} {v:g}" for k, v in weights.items())
         + f"; cuts {', '.join(f'{c:g}' for c in cuts)}.",
         "",
-        "| label scale (held out) | puzzles | Spearman rho | 95% interval |",
-        "|---|---:|---:|---:|",
+        "| label scale (held out) | puzzles | Spearman rho | 95% interval | rho, over-cap as "
+        "hardest |",
+        "|---|---:|---:|---:|---:|",
     ]
     by_scale: dict[str, list[dict]] = {}
     for p in held:
         by_scale.setdefault(scale_name(p), []).append(p)
+    over_held = split(over)[1]
+    top = max(score.values()) + 1
     for name, group in sorted(by_scale.items(), key=lambda pair: -len(pair[1])):
         if len({p["label_rank"] for p in group}) < 2:
-            lines.append(f"| {name} | {len(group)} | one label only | |")
+            lines.append(f"| {name} | {len(group)} | one label only | | |")
             continue
         rho, low, high = rho_with_interval(
             [score[p["id"]] for p in group], [p["label_rank"] for p in group]
         )
-        lines.append(f"| {name} | {len(group)} | {rho:.3f} | {low:.3f} to {high:.3f} |")
+        capped = [p for p in over_held if scale_name(p) == name]
+        with_over = spearmanr(
+            [score[p["id"]] for p in group] + [top] * len(capped),
+            [p["label_rank"] for p in group + capped],
+        ).statistic
+        lines.append(
+            f"| {name} | {len(group)} | {rho:.3f} | {low:.3f} to {high:.3f} | "
+            f"{with_over:.3f} (+{len(capped)}) |"
+        )
     lines += ["", "Held-out StarBattleLab-tier puzzles: score by label, and the tiers given:", ""]
     lines += ["| label | puzzles | p10 | median | p90 | " + " | ".join(TIERS) + " |"]
     lines += ["|---|---:|---:|---:|---:|" + "---:|" * len(TIERS)]
@@ -192,6 +202,21 @@ def fit(cache: Path, write: bool) -> None:
             f"| {label} | {len(values)} | {p10:.2f} | {median:.2f} | {p90:.2f} | "
             + " | ".join(str(tiers[t]) for t in TIERS)
             + " |"
+        )
+    lines += ["", "Where grade and label disagree most (held out, StarBattleLab tiers):", ""]
+    lines += ["| id | label | tier given | score | levels used (count) | conflicts |"]
+    lines += ["|---|---|---|---:|---|---:|"]
+    expected = {
+        rank: np.median([score[p["id"]] for p in sbl if p["label_rank"] == rank])
+        for rank in range(4)
+    }
+    worst = sorted(held_sbl, key=lambda p: -abs(score[p["id"]] - expected[p["label_rank"]]))
+    for p in worst[:3]:
+        raw = p["raw"]
+        used = ", ".join(f"{k} ({raw[f'level_{k}']})" for k in range(1, 8) if raw[f"level_{k}"])
+        lines.append(
+            f"| {p['id']} | {p['label']} | {tier_of(score[p['id']], cuts)} | "
+            f"{score[p['id']]:.2f} | {used} | {raw['conflicts']} |"
         )
     seconds = sorted(p["seconds"] for p in puzzles if (p["n"], p["stars"]) == (10, 2))
     lines += [

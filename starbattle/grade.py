@@ -23,18 +23,18 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named tiers, easiest first."""
 
 WEIGHTS = {
-    "level_2": 0.0,
-    "level_3": 0.0,
-    "level_4": 0.0,
-    "level_5": 0.0,
-    "level_6": 0.0,
-    "level_7": 0.0,
-    "hardest": 1.0,
-    "bottlenecks": 0.0,
-    "log_conflicts": 0.0,
+    "constant": 0.3644,
+    "hardest_4": 0.2106,
+    "hardest_5": 0.6636,
+    "log_level_3": -0.2034,
+    "log_level_4": 0.0831,
+    "log_level_6": 0.1711,
+    "log_bottlenecks": 0.118,
+    "log_conflicts": 0.1916,
 }
-"""The score's weight of each feature (see `terms`)."""
-CUTS = (2.5, 3.5, 4.5, 5.5)
+"""The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
+rank (0 easy, 1 medium, 2 hard, 3 expert)."""
+CUTS = (0.429, 1.67, 2.478, 3.091)
 """The least score of medium, hard, expert and extreme."""
 
 
@@ -133,14 +133,17 @@ def features(board: Board) -> dict[str, int]:
 
 
 def terms(raw: dict[str, int]) -> dict[str, float]:
-    """The score's terms: step counts per undecided cell, the hardest level, log of conflicts."""
-    per_cell = {
-        f"level_{level}": 100 * raw[f"level_{level}"] / raw["cells"] for level in range(2, 8)
-    }
+    """The score's terms: whether the hardest level reached 4 or 5, and logs of counts.
+
+    Level 7 (a fallback) counts as level 6: too few labelled puzzles need it to fit a weight.
+    Level 5 steps and reaching level 6 add nothing once the level 6 steps are counted.
+    """
     return {
-        **per_cell,
-        "hardest": float(raw["hardest"]),
-        "bottlenecks": 100 * raw["bottlenecks"] / raw["cells"],
+        "constant": 0.3644,
+        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
+        **{f"log_level_{level}": math.log1p(raw[f"level_{level}"]) for level in (3, 4)},
+        "log_level_6": math.log1p(raw["level_6"] + raw["level_7"]),
+        "log_bottlenecks": math.log1p(raw["bottlenecks"]),
         "log_conflicts": math.log1p(raw["conflicts"]),
     }
 
