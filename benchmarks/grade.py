@@ -2,6 +2,7 @@
 
     python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-features.jsonl]
     python benchmarks/grade.py fit [--cache ...] [--write]
+    python benchmarks/grade.py make --tier easy [--seeds 5] [--attempts 200]
 
 `extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (in a fixed shuffled
 order, so a partial cache is a random sample) and appends each one's raw features and
@@ -10,7 +11,8 @@ puzzles into a fitting half and a held-out half (seed 14, stratified by label sc
 the score's weights on the fitting half's StarBattleLab tiers (least squares on the label
 rank, then a search for the cut points), and reports on the held-out half per label scale
 Spearman's rho with a bootstrap 95% interval, and per tier the score distribution. `--write`
-replaces the section between the grade markers of benchmarks/RESULTS.md.
+replaces the section between the grade markers of benchmarks/RESULTS.md. `make` times
+`generate_graded` for 10x10 2-star puzzles of a tier (a table to paste into RESULTS.md).
 """
 
 from __future__ import annotations
@@ -32,7 +34,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
 from starbattle import Board
-from starbattle.grade import TIERS, WEIGHTS, features, terms, tier_of
+from starbattle.grade import (
+    TIERS,
+    WEIGHTS,
+    NoneAsAsked,
+    features,
+    generate_graded,
+    terms,
+    tier_of,
+)
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 SEED = 14
@@ -232,18 +242,35 @@ def fit(cache: Path, write: bool) -> None:
         write_section("<!-- grade: begin -->", "<!-- grade: end -->", "\n".join(lines))
 
 
+def make(tier: str, seeds: int, attempts: int) -> None:
+    """Time generating a 10x10 2-star puzzle of a tier from seeds 1..`seeds`; print a table."""
+    print("| tier | seed | puzzles made | seconds |\n|---|---:|---:|---:|", flush=True)
+    for seed in range(1, seeds + 1):
+        started = time.perf_counter()
+        try:
+            tried = str(generate_graded(10, 2, seed, tier=tier, attempts=attempts).tried)
+        except NoneAsAsked:
+            tried = f"none in {attempts}"
+        print(f"| {tier} | {seed} | {tried} | {time.perf_counter() - started:.1f} |", flush=True)
+
+
 def main() -> None:
     """Run the asked step."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("extract", "fit"))
+    parser.add_argument("step", choices=("extract", "fit", "make"))
+    parser.add_argument("--tier", default="expert")
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--attempts", type=int, default=200)
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/grade-features.jsonl"))
     parser.add_argument("--write", action="store_true")
     arguments = parser.parse_args()
     if arguments.step == "extract":
         extract(arguments.cache, arguments.jobs)
-    else:
+    elif arguments.step == "fit":
         fit(arguments.cache, arguments.write)
+    else:
+        make(arguments.tier, arguments.seeds, arguments.attempts)
 
 
 if __name__ == "__main__":

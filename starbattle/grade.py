@@ -22,20 +22,23 @@ if TYPE_CHECKING:
 TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named tiers, easiest first."""
 
+# Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
+# (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.3644,
-    "hardest_4": 0.2106,
-    "hardest_5": 0.6636,
-    "log_level_3": -0.2034,
-    "log_level_4": 0.0831,
-    "log_level_6": 0.1711,
-    "log_bottlenecks": 0.118,
-    "log_conflicts": 0.1916,
+    "constant": 1.2438,
+    "hardest_4": 0.3306,
+    "hardest_5": 0.6368,
+    "log_level_3": -0.1525,
+    "log_level_4": 0.0525,
+    "log_level_6": 0.1991,
+    "log_bottlenecks": 0.0405,
+    "log_conflicts": 0.1899,
 }
 """The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
 rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.429, 1.67, 2.478, 3.091)
-"""The least score of medium, hard, expert and extreme."""
+CUTS = (0.457, 1.555, 2.468, 3.085)
+"""The least score of medium, hard, expert and extreme (fitted by the same command: fewest
+misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,7 @@ def terms(raw: dict[str, int]) -> dict[str, float]:
     Level 5 steps and reaching level 6 add nothing once the level 6 steps are counted.
     """
     return {
-        "constant": 0.3644,
+        "constant": 1.2438,
         **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
         **{f"log_level_{level}": math.log1p(raw[f"level_{level}"]) for level in (3, 4)},
         "log_level_6": math.log1p(raw["level_6"] + raw["level_7"]),
