@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         UsageError,
     )
     from starbattle.formats import read_board, write_board
+    from starbattle.logic import State, explain, next_step
     from starbattle.render import render_text
     from starbattle.solver import Solver, count, is_unique, solve
 
@@ -31,11 +32,14 @@ __all__ = [
     "Solution",
     "Solver",
     "StarBattleError",
+    "State",
     "UsageError",
     "Violation",
     "check",
     "count",
+    "explain",
     "is_unique",
+    "next_step",
     "read_board",
     "render_text",
     "solve",
@@ -54,6 +58,9 @@ _HOMES = {
     "read_board": "formats",
     "write_board": "formats",
     "render_text": "render",
+    "State": "logic",
+    "next_step": "logic",
+    "explain": "logic",
     "Solver": "solver",
     "solve": "solver",
     "count": "solver",

@@ -1,5 +1,5 @@
 """`python -m starbattle`: the starbattle-asp command line."""
 
-from starbattle.cli import main
+from starbattle.entry import main
 
 main()

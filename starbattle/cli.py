@@ -61,7 +61,8 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
 
     Prints the first solution and says whether the board is unique; when it is not, shows a
     second solution and where the two differ; when there is none, says why. With several
-    puzzles each gets a summary with its id, and an overall summary ends the output.
+    puzzles each gets a summary with its id, and an overall summary ends the output. A named
+    pipe (FIFO) is read once a writer opens it: until then the command waits.
 
     Example: starbattle-asp solve instances/norvig-5x5-1star.lp -n 0 -f json
     """

@@ -7,7 +7,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from starbattle import interrupts
@@ -60,7 +60,10 @@ def run_puzzles(
 
     tally, codes = Tally(), [0]
     runs = (work(record) for record in found) if jobs == 1 else run_all(work, found, jobs)
-    with progress_bar(len(found), shown=bar) as progress:
+    # In this process a signal stops the running search, which then says how far it got; a
+    # wait for worker processes is ended at once.
+    here = interrupts.holding() if jobs == 1 else nullcontext()
+    with progress_bar(len(found), shown=bar) as progress, here:
         show.output.before_line = progress.clear if progress is not None else None
         try:
             for record, items in zip(found, runs, strict=False):

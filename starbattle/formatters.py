@@ -130,7 +130,9 @@ class Formatter:
         self.output.note(printable(prefix.get(message.kind, "") + message.text))
 
     def _Summary(self, summary: r.Summary) -> None:
-        """The closing line of a search."""
+        """The closing line of a search (an interrupted one is said on stderr only)."""
+        if summary.interrupted:
+            return
         lead = "" if summary.counted else "\n" if summary.shown else ""
         self.output.line(lead + self.comment + summary_text(summary))
 
@@ -212,6 +214,8 @@ class TextFormatter(Formatter):
         self.output.line(f"invalid: {len(checked.violations)} problem(s)")
         for violation in checked.violations:
             self.output.line(f"  {violation.message}")
+        if any(violation.rule in ("row", "column", "region") for violation in checked.violations):
+            self.output.line("(read as a complete answer: '.' is empty; --partial: undecided)")
 
     def _PartialAnswerCheck(self, checked: r.PartialAnswerCheck) -> None:
         """Broken rules, whether the marks can still finish, and the first wrong mark."""
@@ -425,6 +429,8 @@ class LpFormatter(Formatter):
 
     def _Summary(self, summary: r.Summary) -> None:
         """The summary as a comment (a count as a bare line, as it always was)."""
+        if summary.interrupted:
+            return
         self.output.line(("" if summary.counted else "% ") + summary_text(summary))
 
 
@@ -441,6 +447,8 @@ class Pzprv3Formatter(Formatter):
 
     def _Summary(self, summary: r.Summary) -> None:
         """The summary after a blank line, as a comment."""
+        if summary.interrupted:
+            return
         self.output.line(("" if summary.counted else "\n# ") + summary_text(summary))
 
 
@@ -501,7 +509,7 @@ class PictureFormatter(Formatter):
 
     def _Summary(self, summary: r.Summary) -> None:
         """The summary, unless standard output holds an SVG alone."""
-        if self.target is not None:
+        if self.target is not None and not summary.interrupted:
             super()._Summary(summary)
 
 

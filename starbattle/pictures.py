@@ -31,6 +31,21 @@ PALETTE = (
 that the first colours are the most different from each other."""
 INK, GRID, BLOCKED, HIGHLIGHT, GIVEN = "#222222", "#888888", "#555555", "#CC3311", "#FFFFFF"
 THIN, THICK = 1, 3
+HATCH = "#444444"
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A hint drawn over a board: premise cells hatched, marks and conclusions drawn."""
+
+    shaded: frozenset[Cell] = frozenset()
+    """Cells a step rests on (its premise units and cells), hatched."""
+    blanks: frozenset[Cell] = frozenset()
+    """Cells already marked empty, drawn as a dot."""
+    new_stars: frozenset[Cell] = frozenset()
+    """Cells the step concludes hold a star, drawn as a red star."""
+    new_blanks: frozenset[Cell] = frozenset()
+    """Cells the step concludes are empty, drawn as a red cross."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,7 @@ def scene(
     *,
     highlight: Iterable[Cell] = (),
     cell: int = 32,
+    overlay: Overlay | None = None,
 ) -> tuple[int, list[Shape]]:
     """The picture's side length in pixels and its shapes, back to front."""
     n, margin = board.size, THICK
@@ -111,6 +127,16 @@ def scene(
     for r, row in enumerate(board.regions, start=1):
         for c, label in enumerate(row, start=1):
             shapes.append(Shape(box(r, c), fill=BLOCKED if label is None else colours[label]))
+    for r, c in sorted(overlay.shaded if overlay else ()):
+        x, y = margin + (c - 1) * cell, margin + (r - 1) * cell
+        for t in (1 / 3, 2 / 3, 1):
+            shapes.append(Shape(((x, y + cell * t), (x + cell * t, y)), stroke=HATCH, width=THIN))
+        for t in (1 / 3, 2 / 3):
+            shapes.append(
+                Shape(
+                    ((x + cell * t, y + cell), (x + cell, y + cell * t)), stroke=HATCH, width=THIN
+                )
+            )
     for k in range(n + 1):  # thin cell borders
         at = margin + k * cell
         shapes.append(Shape(((margin, at), (side - margin, at)), stroke=GRID, width=THIN))
@@ -133,6 +159,18 @@ def scene(
     for r, c in sorted(board.given_blanks):
         x, y = margin + (c - 0.5) * cell, margin + (r - 0.5) * cell
         shapes.append(Shape(((x - cell / 8, y), (x + cell / 8, y)), stroke=INK, width=THICK))
+    if overlay is not None:
+        for r, c in sorted(overlay.blanks):
+            shapes.append(Shape(box(r, c, cell * 0.44), fill=INK, stroke=INK, width=THIN))
+        for r, c in sorted(overlay.new_blanks):
+            a, b, d, e = box(r, c, cell * 0.3)
+            shapes.append(Shape((a, d), stroke=HIGHLIGHT, width=THICK))
+            shapes.append(Shape((b, e), stroke=HIGHLIGHT, width=THICK))
+        for r, c in sorted(overlay.new_stars):
+            x, y = margin + (c - 0.5) * cell, margin + (r - 0.5) * cell
+            shapes.append(
+                Shape(star_points(x, y, cell * 0.38), fill=HIGHLIGHT, stroke=INK, width=THIN * 1.5)
+            )
     stars = set(solution.stars) if solution else set()
     for r, c in sorted(stars | board.given_stars):
         x, y = margin + (c - 0.5) * cell, margin + (r - 0.5) * cell
@@ -154,9 +192,10 @@ def render_svg(
     *,
     highlight: Iterable[Cell] = (),
     cell: int = 32,
+    overlay: Overlay | None = None,
 ) -> str:
     """The board (and solution) as an SVG document."""
-    side, shapes = scene(board, solution, highlight=highlight, cell=cell)
+    side, shapes = scene(board, solution, highlight=highlight, cell=cell, overlay=overlay)
     body = []
     for shape in shapes:
         points = " ".join(f"{x:g},{y:g}" for x, y in shape.points)
@@ -191,6 +230,7 @@ def render_png(
     *,
     highlight: Iterable[Cell] = (),
     cell: int = 32,
+    overlay: Overlay | None = None,
 ) -> bytes:
     """The same picture as PNG bytes (needs Pillow: pip install 'starbattle-asp[image]')."""
     try:
@@ -200,7 +240,7 @@ def render_png(
             "PNG pictures need Pillow: pip install 'starbattle-asp[image]' (from a checkout: "
             "pip install '.[image]'), or use SVG"
         ) from None
-    side, shapes = scene(board, solution, highlight=highlight, cell=cell)
+    side, shapes = scene(board, solution, highlight=highlight, cell=cell, overlay=overlay)
     image = Image.new("RGB", (side, side), "white")
     draw = ImageDraw.Draw(image)
     for shape in shapes:

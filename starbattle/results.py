@@ -117,6 +117,8 @@ class Summary:
     timeout: float | None = None
     counted: bool = False
     """From --count: every solution counted, none shown."""
+    interrupted: bool = False
+    """Ctrl-C stopped the search (said on stderr; JSON Lines also get the record)."""
 
     @classmethod
     def of(cls, search: Search, shown: int, timeout: float | None, counted: bool) -> Summary:
@@ -142,13 +144,14 @@ class Summary:
 
     def record(self) -> dict[str, Any]:
         """The closing JSON Lines record."""
-        return {
+        record = {
             "type": "summary",
             "solutions": self.found if self.counted else self.shown,
             "complete": self.exhausted,
             "unique": self.unique,
             "seconds": round(self.seconds, 6),
         }
+        return record | {"interrupted": True} if self.interrupted else record
 
     def exit_code(self, require_unique: bool) -> int:
         """0 found (and unique when required), 1 none (or not unique), 3 timed out undecided."""
@@ -363,6 +366,7 @@ def _solutions(
             yield Found(shown, solution)
     except KeyboardInterrupt:
         yield Message(f"interrupted after {shown} solution(s)")
+        yield Summary(shown, shown, False, False, solver.last.seconds, request.timeout, False, True)
         raise
     search = solver.last
     if first is not None and another is not None and request.second:

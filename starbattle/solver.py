@@ -436,6 +436,7 @@ def core_assuming(
     None when there is a solution; else the units of `on` in an unsatisfiable core (the
     assumed literals may be part of the reason too).
     """
+    solver._claim()
     control, units = solver._control, solver._units
     for literal in units.values():
         control.assign_external(literal, None)

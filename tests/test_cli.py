@@ -311,8 +311,10 @@ def test_ctrl_c_keeps_printed_lines_complete(tmp_path: Path) -> None:
     assert child.stderr is not None
     rest, errors = child.stdout.read(), child.stderr.read()
     assert child.wait(timeout=60) == 130
-    records = [json.loads(line) for line in [first, *rest.splitlines()]]
+    *records, summary = [json.loads(line) for line in [first, *rest.splitlines()]]
     assert all(record["type"] == "solution" for record in records)
+    assert summary["type"] == "summary" and summary["interrupted"] is True
+    assert summary["solutions"] == len(records) and summary["complete"] is False
     assert f"interrupted after {len(records)} solution(s)" in errors
     assert "Traceback" not in errors
 

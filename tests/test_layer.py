@@ -118,6 +118,7 @@ def test_check_partial_reads_dots_as_undecided(tmp_path: Path) -> None:
     stars_only.write_text(".*....\n......\n......\n......\n......\n......\n")
     complete = run("check", str(board), str(stars_only))
     assert complete.exit_code == 1 and complete.stdout.startswith("invalid: ")
+    assert "(read as a complete answer: '.' is empty; --partial: undecided)" in complete.stdout
     partial = run("check", str(board), str(stars_only), "--partial")
     assert partial.exit_code == 0
     assert partial.stdout == (

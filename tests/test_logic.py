@@ -1,0 +1,455 @@
+"""The hint ladder: each technique on crafted boards, mistakes first, audits on real puzzles."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import CORPUS, needs_corpus
+
+from starbattle import Board
+from starbattle.errors import BoardError
+from starbattle.logic import TECHNIQUES, Logic, State, explain, next_step
+
+# Boards made by `starbattle.generate` (unique, 1 star but for the 10x10 2-star one),
+# relabelled A-J; states are grids of '*' (star), 'x' (marked empty) and '.' (undecided).
+# Where a technique must not apply, rows are separated by '/'.
+APPLIES = {
+    "around-star": [
+        (
+            ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"],
+            ["..x.x", "x.x.x", "....*", ".....", "....."],
+            [],
+            [[2, 4], [3, 4], [4, 4], [4, 5]],
+            [],
+            "no two stars touch, so the cells around the star at (3,5) are empty",
+        ),
+        (
+            ["AAAAA", "BBAAA", "BDACA", "DDCCA", "DEEEA"],
+            [".....", ".....", ".xx*.", "..xx.", ".x..."],
+            [],
+            [[2, 3], [2, 4], [2, 5], [3, 5], [4, 5]],
+            [],
+            "no two stars touch, so the cells around the star at (3,4) are empty",
+        ),
+        (
+            ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
+            ["...*x", "..xxx", "...x.", "...x.", "....."],
+            [],
+            [[1, 3]],
+            [],
+            "no two stars touch, so the cells around the star at (1,4) are empty",
+        ),
+    ],
+    "full-unit": [
+        (
+            ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
+            ["..x*x", "..xxx", "...x.", "...x.", "....."],
+            [],
+            [[1, 1], [1, 2]],
+            ["row 1"],
+            "row 1 has its 1 star, so its other cells are empty",
+        ),
+        (
+            ["BBBAA", "BBBBA", "BBBBC", "BBDDC", "EEEDC"],
+            ["..x*x", "..xxx", ".....", "xx...", "..x.."],
+            [],
+            [[1, 1], [1, 2]],
+            ["row 1"],
+            "row 1 has its 1 star, so its other cells are empty",
+        ),
+        (
+            ["AAABB", "CCABD", "CDDDD", "EEDDD", "EEDDD"],
+            ["x.xx.", "xx..x", "*x...", "xx...", "....."],
+            [],
+            [[3, 3], [3, 4], [3, 5]],
+            ["row 3"],
+            "row 3 has its 1 star, so its other cells are empty",
+        ),
+    ],
+    "forced-fill": [
+        (
+            ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"],
+            ["..x.x", "x.x.x", ".....", ".....", "....."],
+            [[3, 5]],
+            [],
+            ["region C"],
+            "region C needs 1 star and (3,5) is its only undecided cell, so it is a star",
+        ),
+        (
+            ["AAAAA", "BBAAA", "BDACA", "DDCCA", "DEEEA"],
+            [".....", ".....", ".xx..", "..xx.", ".x..."],
+            [[3, 4]],
+            [],
+            ["region C"],
+            "region C needs 1 star and (3,4) is its only undecided cell, so it is a star",
+        ),
+        (
+            ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
+            ["....x", "..xxx", "...x.", "...x.", "....."],
+            [[1, 4]],
+            [],
+            ["region A"],
+            "region A needs 1 star and (1,4) is its only undecided cell, so it is a star",
+        ),
+    ],
+    "2x2-blocks": [
+        (
+            ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
+            [".....", ".....", ".....", ".....", "....."],
+            [],
+            [[2, 4]],
+            ["region A"],
+            "region A needs 1 star and its undecided cells fit in one 2x2 block, so (2,4) is empty",
+        ),
+        (
+            ["ACCCB", "AACBB", "CCCCD", "ECDDD", "EEEED"],
+            [".....", ".....", ".....", ".....", "....."],
+            [],
+            [[1, 2]],
+            ["region A"],
+            "region A needs 1 star and its undecided cells fit in one 2x2 block, so (1,2) is empty",
+        ),
+        (
+            ["AAABB", "AABBB", "DDDCC", "DDDEC", "DDDEE"],
+            [".....", ".....", ".....", ".....", "....."],
+            [],
+            [[4, 4]],
+            ["region C"],
+            "region C needs 1 star and its undecided cells fit in one 2x2 block, so (4,4) is empty",
+        ),
+    ],
+    "too-little-room": [
+        (
+            ["BBAAA", "BBCCC", "EECCC", "EDDDC", "EEEDD"],
+            [".....", ".....", ".....", ".....", "....."],
+            [],
+            [[1, 1]],
+            ["region A", "row 1"],
+            "a star at (1,1) would leave region A no room, but it needs 1, so (1,1) is empty",
+        ),
+        (
+            ["CABBB", "CAABB", "CAAEE", "DDDEE", "DEEEE"],
+            [".....", ".....", ".....", ".....", "....."],
+            [],
+            [[2, 2]],
+            ["region C", "row 2"],
+            "a star at (2,2) would leave region C no room, but it needs 1, so (2,2) is empty",
+        ),
+        (
+            ["BBAAA", "BBBAA", "CEDDD", "CEDDD", "CEDDD"],
+            [".....", ".....", ".....", ".....", "....."],
+            [],
+            [[1, 1]],
+            ["region C", "column 1"],
+            "a star at (1,1) would leave region C no room, but it needs 1, so (1,1) is empty",
+        ),
+    ],
+    "confinement": [
+        (
+            ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"],
+            [".....", ".x.x.", ".x...", "....x", "..x.."],
+            [],
+            [[2, 3]],
+            ["row 1", "row 2", "region A", "region B"],
+            "regions A and B lie inside rows 1-2, so every other cell of rows 1-2 is empty",
+        ),
+        (
+            ["CCAAA", "CBBBA", "CBDDA", "EDDDA", "EEDDA"],
+            ["..xx.", "xx...", "..xx.", ".x...", "....."],
+            [],
+            [[4, 5], [5, 5]],
+            ["row 4", "row 5", "region D", "region E"],
+            "regions D and E lie inside rows 4-5, so every other cell of rows 4-5 is empty",
+        ),
+        (
+            ["BBBBAA", "BBBBAA", "BBBBCA", "BBDDCC", "EEDDFF", "EEEFFF"],
+            ["......", "...x..", ".....x", ".x.x..", ".x..x.", "..x..."],
+            [],
+            [[3, 1], [3, 2], [3, 3], [3, 4], [4, 1]],
+            ["row 1", "row 2", "region B", "region A"],
+            "rows 1-2 lie inside regions B and A, so every other cell of regions B and A is empty",
+        ),
+    ],
+    "assumption": [
+        (
+            ["BCCCCA", "BBCCAA", "BBBCEE", "DFCCCE", "DFFCCE", "DDFCEE"],
+            ["xxx.x.", "x.x.x.", "x.x..x", ".xx.xx", ".x.xxx", ".x.x.x"],
+            [],
+            [[1, 4]],
+            ["row 3", "row 4", "row 5", "row 6", "region C", "region E", "region D"],
+            "if (1,4) were a star, row 3 would have no room for its stars, so (1,4) is empty",
+        ),
+        (
+            ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
+            ["..xxxx", "xx..xx", "..xxx.", "x.x...", ".xxx.x", "...x.."],
+            [[1, 1]],
+            [],
+            [
+                "row 3",
+                "row 6",
+                "column 1",
+                "column 3",
+                "column 4",
+                "region A",
+                "region B",
+                "region C",
+                "region F",
+                "region E",
+            ],
+            "if (1,1) were empty, region C would have no room for its stars, so (1,1) is a star",
+        ),
+        (
+            [
+                "EBBBBAAAAC",
+                "EBBAAAAACC",
+                "EEBBBDAACC",
+                "EEDDDDECCG",
+                "EEEEEEEEGG",
+                "EEFFFGGGGG",
+                "EHFFGGGGGI",
+                "EHFHGIIGGI",
+                "HHHHHIIGII",
+                "JJJJJIIIII",
+            ],
+            [
+                "x.........",
+                "x..xx.x.x.",
+                "xxxxx.....",
+                "xx....x.xx",
+                "..xx......",
+                "..........",
+                ".x.x......",
+                "........x.",
+                ".x.x......",
+                ".....xxxxx",
+            ],
+            [],
+            [[2, 10]],
+            ["row 3", "region C"],
+            "if (2,10) were a star, row 3 would have no room for its stars, so (2,10) is empty",
+        ),
+    ],
+}
+
+DOES_NOT_APPLY = {
+    "around-star": [
+        ("BBAAC/EBBAC/EEDDC/EEDDD/EEEDD", "..x.x/x.x.x/...../...../....."),
+        ("BBBAA/BBBBA/BBDBC/DDDCC/DDEEE", "...../...x./...x./...../....."),
+    ],
+    "full-unit": [
+        ("BBBAA/BBBBA/BBDBC/DDDCC/DDEEE", "...../...x./...x./...../....."),
+        ("AAABB/CCABD/CDDDD/EEDDD/EEDDD", "x.xx./xx..x/.x.../xx.../....."),
+    ],
+    "forced-fill": [
+        ("BBAAC/EBBAC/EEDDC/EEDDD/EEEDD", "..x.x/x.x../...../...../....."),
+        ("BBBAA/BBBBA/BBDBC/DDDCC/DDEEE", "...../...../...../...../....."),
+    ],
+    "2x2-blocks": [
+        ("BBBAA/BBBBA/BBDBC/DDDCC/DDEEE", "...../...x./...x./...../....."),
+        ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+    ],
+    "too-little-room": [
+        ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+        ("ABCDE/ABCDE/ABCDE/ABCDE/ABCDE", "...../...../...../...../....."),
+    ],
+    "confinement": [
+        ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+        ("ABCDE/ABCDE/ABCDE/ABCDE/ABCDE", "...../...../...../...../....."),
+    ],
+    "assumption": [
+        ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+        ("BBAAC/EBBAC/EEDDC/EEDDD/EEEDD", "xxx*x/x*xxx/xxxx*/xx*xx/*xxxx"),
+    ],
+    "unsat-core": [
+        ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+        ("BBAAC/EBBAC/EEDDC/EEDDD/EEEDD", "xxx*x/x*xxx/xxxx*/xx*xx/*xxxx"),
+    ],
+}
+
+
+def board_of(regions: list[str], stars: int = 1) -> Board:
+    return Board.from_rows([list(row) for row in regions], stars)
+
+
+def state_of(grid: list[str]) -> State:
+    cells = [((r, c), mark) for r, row in enumerate(grid, 1) for c, mark in enumerate(row, 1)]
+    return State.of(
+        [cell for cell, mark in cells if mark == "*"], [cell for cell, mark in cells if mark == "x"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("technique", "case"),
+    [(technique, case) for technique, cases in APPLIES.items() for case in cases],
+)
+def test_technique_applies(technique: str, case: tuple) -> None:
+    regions, grid, stars, blanks, units, sentence = case
+    logic, state = Logic(board_of(regions, 2 if len(regions) == 10 else 1)), state_of(grid)
+    step = logic.next_step(state)
+    assert step is not None
+    assert (step.technique, step.level) == (technique, TECHNIQUES[technique])
+    assert [list(c) for c in step.stars] == stars
+    assert [list(c) for c in step.blanks] == blanks
+    assert list(step.units) == units
+    assert step.sentence == sentence
+    assert len(step.sentence) <= 200
+    assert logic.audit(state, step) == []
+
+
+@pytest.mark.parametrize(
+    ("technique", "case"),
+    [(technique, case) for technique, cases in DOES_NOT_APPLY.items() for case in cases],
+)
+def test_technique_does_not_apply(technique: str, case: tuple) -> None:
+    regions, grid = case
+    logic = Logic(board_of(regions.split("/")))
+    assert logic.deductions(state_of(grid.split("/")), technique) == []
+
+
+@pytest.mark.parametrize(
+    "regions",
+    [
+        ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"],
+        ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
+        ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"],
+    ],
+)
+def test_unsat_core_forces_a_cell_from_few_units(regions: list[str]) -> None:
+    logic = Logic(board_of(regions))
+    steps = logic.deductions(State(), "unsat-core")
+    assert len(steps) == 1
+    step = steps[0]
+    assert step.level == 7 and len(step.stars) + len(step.blanks) == 1
+    assert 1 <= len(step.units) <= 3
+    assert step.sentence.startswith(", ".join(step.units) + " cannot all get their stars unless")
+    assert [p for p in logic.audit(State(), step) if not p.startswith("not lowest")] == []
+
+
+BOARD = ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"]  # solution (1,4) (2,2) (3,5) (4,3) (5,1)
+
+
+def test_wrong_star_is_a_mistake_first() -> None:
+    step = next_step(board_of(BOARD), State.of([(1, 1), (3, 5)]))
+    assert step is not None
+    assert (step.technique, step.level, step.stars, step.blanks) == ("mistake", 0, (), ((1, 1),))
+    assert step.sentence == "the star at (1,1) is wrong: the solution leaves it empty"
+
+
+def test_wrong_blank_comes_before_easy_steps() -> None:
+    step = next_step(board_of(BOARD), State.of([(3, 5)], [(4, 3)]))
+    assert step is not None
+    assert (step.level, step.stars, step.blanks) == (0, ((4, 3),), ())
+    assert step.sentence == "the cell (4,3) is marked empty but holds a star in the solution"
+
+
+def test_broken_rule_is_named() -> None:
+    step = next_step(board_of(BOARD), State.of([(1, 4), (2, 5)]))
+    assert step is not None
+    assert step.level == 0 and step.blanks == ((2, 5),)
+    assert step.sentence == (
+        "stars touch: (1,4) and (2,5); the star at (2,5) is wrong: the solution leaves it empty"
+    )
+
+
+def test_mistake_is_corrected_and_the_trace_goes_on() -> None:
+    trace = explain(board_of(BOARD), State.of([(1, 1)]))
+    assert trace.steps[0].level == 0
+    assert trace.solved
+    assert trace.state.stars == frozenset({(1, 4), (2, 2), (3, 5), (4, 3), (5, 1)})
+
+
+def test_board_without_solution_is_refused() -> None:
+    with pytest.raises(BoardError, match="no solution"):
+        next_step(board_of(["AABBC", "DDDDD", "DDDDD", "EEEEE", "EEEEE"]))
+
+
+def test_records_follow_design() -> None:
+    trace = explain(board_of(BOARD))
+    assert trace.solved and trace.hardest == max(trace.levels)
+    assert trace.record() == {
+        "type": "explain",
+        "solved": True,
+        "steps": len(trace.steps),
+        "levels": {str(level): n for level, n in trace.levels.items()},
+        "hardest": trace.hardest,
+    }
+    first = trace.steps[0].record(1)
+    assert list(first) == [
+        "type",
+        "index",
+        "technique",
+        "level",
+        "premises",
+        "conclusions",
+        "sentence",
+    ]
+    assert first["type"] == "step" and first["index"] == 1
+    assert set(first["premises"]) == {"units", "cells"}
+    assert set(first["conclusions"]) == {"stars", "blanks"}
+
+
+def corpus_sample(name: str, keep: object, count: int) -> list[Board]:
+    boards = []
+    for line in (CORPUS / name).read_text().splitlines():
+        record = json.loads(line)
+        if keep(record):  # type: ignore[operator]
+            rows = [list(row) for row in record["regions"]]
+            boards.append(Board.from_rows(rows, record["stars"], name=record["id"]))
+        if len(boards) == count:
+            break
+    return boards
+
+
+@needs_corpus
+@pytest.mark.slow
+def test_every_step_of_real_traces_passes_the_audit() -> None:
+    boards = corpus_sample(
+        "real-puzzles.jsonl",
+        lambda r: r.get("solution_count") == 1 and r["id"].startswith(("kd-", "lq")),
+        4,
+    ) + corpus_sample(
+        "difficulty.jsonl",
+        lambda r: r["label"] == "expert" and r["label_scale"].startswith("StarBattleLab"),
+        2,
+    )
+    for board in boards:
+        logic, state = Logic(board), State()
+        while (step := logic.next_step(state)) is not None:
+            assert logic.audit(state, step) == [], (board.name, step)
+            state = state.after(step)
+        assert logic.solved(state), board.name
+
+
+CONFINED = ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"]
+CONFINED_STATE = [".....", ".x.x.", ".x...", "....x", "..x.."]
+
+
+def test_hint_as_text_shows_premises_marks_and_conclusions() -> None:
+    logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
+    step = logic.next_step(state)
+    assert step is not None
+    assert logic.render(state, step, ascii_only=True).splitlines() == [
+        "A A A B B    . . . . .",
+        "A C C B B    . x - x .",
+        ". . . . .    . x . . .",
+        ". . . . .    . . . . x",
+        ". . . . .    . . x . .",
+    ]
+    assert logic.render(state, step).splitlines()[1] == "A C C B B    · x ⊗ x ·"
+
+
+def test_hint_picture_hatches_premises_and_crosses_conclusions() -> None:
+    from starbattle.pictures import HATCH, HIGHLIGHT, render_svg
+
+    logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
+    step = logic.next_step(state)
+    assert step is not None
+    overlay = logic.overlay(state, step)
+    assert overlay.shaded == {(r, c) for r in (1, 2) for c in range(1, 6)}
+    assert (overlay.new_stars, overlay.new_blanks) == (frozenset(), {(2, 3)})
+    assert overlay.blanks == state.blanks
+    svg = render_svg(board_of(CONFINED), None, overlay=overlay)
+    assert svg.count(f'stroke="{HATCH}"') == 5 * len(overlay.shaded)  # 5 hatch lines a cell
+    assert svg.count(f'stroke="{HIGHLIGHT}"') == 2  # one cross
+    assert svg.count('class="star"') == len(state.blanks)  # dots are small polygons
