@@ -185,3 +185,13 @@ def test_cli_grade_collection_counts_tiers() -> None:
     assert overall["tiers"] == {"easy": 0, "medium": 0, "hard": 1, "expert": 1, "extreme": 0}
     text = run("grade", str(SIX), str(SIX_BLOCKED)).stdout
     assert "tiers: 1 hard, 1 expert" in text
+
+
+@pytest.mark.slow
+def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
+    made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
+    assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
+    assert made.stderr == "puzzle 1: hard, score 2.439 (1 puzzle made)\n"
+    none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
+    assert none.exit_code == 2
+    assert "none of 2 generated puzzles was score >= 100" in none.stderr
