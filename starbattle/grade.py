@@ -25,7 +25,7 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 1.2438,
+    "constant": 0.4533,
     "hardest_4": 0.3306,
     "hardest_5": 0.6368,
     "log_level_3": -0.1525,
@@ -142,7 +142,7 @@ def terms(raw: dict[str, int]) -> dict[str, float]:
     Level 5 steps and reaching level 6 add nothing once the level 6 steps are counted.
     """
     return {
-        "constant": 1.2438,
+        "constant": 1.0,
         **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
         **{f"log_level_{level}": math.log1p(raw[f"level_{level}"]) for level in (3, 4)},
         "log_level_6": math.log1p(raw["level_6"] + raw["level_7"]),
