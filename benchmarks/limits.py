@@ -1,21 +1,39 @@
-"""Measure what large boards cost (peak memory, grounding, first solution), to set MAX_SIZE.
+"""Measure what large boards cost, to set MAX_SIZE, and how closely time limits are kept.
 
-    python benchmarks/limits.py [SIZES...]   (default: 25 50 75 100 150 200)
+    python benchmarks/limits.py [SIZES...]        (default: 25 50 75 100 150 200)
+    python benchmarks/limits.py --time-limits [--repeat K] [SIZES...]   (default: 10 50 100)
 
-Each case runs in its own process (peak memory is the process's maximum resident set): a
-board whose regions are its rows (1 star; many solutions) and a board of N connected regions
-cut around a planted solution with S = N // 10 stars (starbattle.generate's claim and
-grow, no reshaping). Every search has a 60 s limit. Results go to benchmarks/limits.md.
+Costs: each case runs in its own process (peak memory is the process's maximum resident
+set): a board whose regions are its rows (1 star; many solutions) and a board of N connected
+regions cut around a planted solution with S = N // 10 stars (starbattle.generate's claim
+and grow, no reshaping). Every search has a 60 s limit.
+
+Time limits: solve (every solution of the rows board; grounding included, as the command
+line does it: Solver(ground_timeout=T), then the search gets what is left), a partial
+answer's check and the fixed cells (of the planted board), generate (N x N, N // 10
+stars), and grounding an endless -e program under the command line's signal handling (a
+child process, which ends itself at the limit). Each case runs K times (default 3) for
+limits of 1 s and 3 s. Overshoot: how long after the limit the call returned (or the
+process ended); a call that finished before its limit has none.
+
+Each part replaces its own section of benchmarks/limits.md.
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+from results import write_section  # benchmarks/ is the script's folder: on sys.path
+
+from starbattle import Board
+
 ROOT = Path(__file__).resolve().parent.parent
+LIMITS_MD = ROOT / "benchmarks" / "limits.md"
 CASE = r"""
 import json, random, resource, sys, time
 from starbattle import Board, Solver, write_board
@@ -81,9 +99,187 @@ def timeout_overshoot() -> list[str]:
     return rows
 
 
+ENDLESS = "p(0). p(X+1) :- p(X).\n"
+RUN = """
+import sys, time
+from starbattle import interrupts, read_board
+from starbattle.generate import GenerateTimeout, generate
+from starbattle.insight import check_partial, fixed_cells
+from starbattle.solver import Solver
+case, source, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
+board = None if case == "generate" else read_board(sys.argv[4] if case == "ground" else source)
+
+
+def solve():
+    started = time.perf_counter()
+    solver = Solver(board, ground_timeout=limit)
+    for _ in solver.solutions(0, max(0.0, limit - (time.perf_counter() - started))):
+        pass
+    return solver.last.timed_out
+
+
+def made():
+    try:
+        next(generate(int(source), max(1, int(source) // 10), seed="limits", timeout=limit))
+    except GenerateTimeout:
+        return True
+    return False
+
+
+CASES = {
+    "solve": solve,
+    "partial": lambda: not check_partial(board, [], [], against_solution=True,
+                                         timeout=limit).complete,
+    "fixed": lambda: not fixed_cells(board, timeout=limit).complete,
+    "generate": made,
+    "ground": lambda: Solver(board, encoding=source, ground_timeout=limit) and False,
+}
+with interrupts.handled():
+    print(time.time(), flush=True)
+    limited = CASES[case]()
+    print(time.time(), int(limited), flush=True)
+"""
+SIZES_FOR_LIMITS = (10, 50, 100)
+NAMES = {
+    "solve": "solve -n 0 (rows board, 1★), grounding included",
+    "partial": "check of a partial answer (planted board)",
+    "fixed": "--fixed (planted board)",
+    "generate": "generate N x N, N // 10 ★",
+    "ground": "grounding an endless -e program",
+}
+Run = tuple[float, bool]
+"""Seconds a call took, and whether its time limit stopped it."""
+
+
+def planted_board(size: int) -> Board:
+    """N regions cut around a random planted solution with N // 10 stars (many solutions)."""
+    import random
+
+    from starbattle.generate import claim, grow, plant
+
+    rng = random.Random(1)
+    stars = max(1, size // 10)
+    cells = plant(size, stars, rng)
+    assert cells is not None
+    return Board.from_rows(grow(claim(size, stars, cells), rng), stars)
+
+
+def run_once(case: str, source: str, limit: float, board: str) -> Run:
+    """One call in a child process under the command line's signal handling."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", RUN, case, source, str(limit), board],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert child.stdout is not None
+    began = float(child.stdout.readline())  # after imports and reading the board
+    end = child.stdout.readline().split()
+    child.wait()
+    if end:
+        return float(end[0]) - began, end[1] == "1"
+    assert child.returncode == 3, f"{case} {source} {limit}: exit {child.returncode}"
+    return time.time() - began, True  # ended while grounding (interrupts.grounding)
+
+
+def time_limits(sizes: list[int], repeat: int) -> list[str]:
+    """Rows of the time-limit table."""
+    import tempfile
+
+    from starbattle import write_board
+
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        (folder / "endless.lp").write_text(ENDLESS)
+        small = str(ROOT / "instances" / "pzprjs-6x6-1star.lp")
+        for size in sizes:
+            boards = {
+                "rows": Board.from_rows([[str(r)] * size for r in range(size)], 1),
+                "planted": planted_board(size),
+            }
+            for name, board in boards.items():
+                (folder / f"{name}.lp").write_text(str(write_board(board, "lp")))
+            sources = {
+                "solve": str(folder / "rows.lp"),
+                "partial": str(folder / "planted.lp"),
+                "fixed": str(folder / "planted.lp"),
+                "generate": str(size),
+            }
+            if size == min(sizes):
+                sources["ground"] = str(folder / "endless.lp")
+            for limit in (1.0, 3.0):
+                for case, source in sources.items():
+                    runs = [run_once(case, source, limit, small) for _ in range(repeat)]
+                    rows.append(row(size, NAMES[case], limit, runs))
+                    print(rows[-1], flush=True)
+    return rows
+
+
+def row(size: int, name: str, limit: float, runs: list[Run]) -> str:
+    """One table row: how often the limit stopped the call, and how late."""
+    over = [max(0.0, seconds - limit) for seconds, limited in runs if limited]
+    allowed = max(0.5, 0.1 * limit)
+    verdict = "ok" if all(late <= allowed for late in over) else "**too late**"
+    late = (
+        f"{statistics.median(over) * 1000:.0f} ms | {max(over) * 1000:.0f} ms"
+        if over
+        else "n/a | n/a"
+    )
+    return (
+        f"| {size}x{size} | {name} | {limit:g} s | {len(over)}/{len(runs)} | "
+        f"{statistics.median(s for s, _ in runs):.2f} s | {late} | {verdict} |"
+    )
+
+
 def main() -> None:
-    """Run every case and write benchmarks/limits.md."""
-    sizes = [int(arg) for arg in sys.argv[1:]] or [25, 50, 75, 100, 150, 200]
+    """Run the chosen part and write its section of benchmarks/limits.md."""
+    arguments = sys.argv[1:]
+    if "--time-limits" not in arguments:
+        costs(arguments)
+        return
+    arguments.remove("--time-limits")
+    repeat = 3
+    if "--repeat" in arguments:
+        at = arguments.index("--repeat")
+        repeat = int(arguments[at + 1])
+        del arguments[at : at + 2]
+    sizes = [int(arg) for arg in arguments] or list(SIZES_FOR_LIMITS)
+    rows = time_limits(sizes, repeat)
+    command = f"python benchmarks/limits.py --time-limits --repeat {repeat} " + " ".join(
+        map(str, sizes)
+    )
+    section(
+        "time-limits",
+        [
+            "## How closely time limits are kept",
+            "",
+            f"`{command}` on the shared 2-core machine. Target: overshoot ≤ 0.5 s or 10 % of "
+            "the limit, whichever is larger. 'limit hit' counts the runs the limit stopped "
+            "(the others finished first: nothing to overshoot); 'took' is the median wall "
+            "time of a call. Each call runs in a child process under the command line's "
+            "signal handling (`interrupts.handled()`), timed from after its imports and "
+            "reading its board to its return, or to the process's end when it is ended "
+            "while grounding (exit 3). The endless program is grounded with a 6x6 board.",
+            "",
+            "| board | call | limit | limit hit | took | overshoot, median | worst | |",
+            "|---|---|---|---|---|---|---|---|",
+            *rows,
+        ],
+    )
+
+
+def section(name: str, lines: list[str]) -> None:
+    """Replace one part's section of benchmarks/limits.md, and print it."""
+    begin, end = f"<!-- {name}: begin -->", f"<!-- {name}: end -->"
+    text = "\n".join([begin, *lines, end])
+    write_section(begin, end, text, LIMITS_MD, "Large boards and time limits")
+    print(text)
+
+
+def costs(arguments: list[str]) -> None:
+    """Run every large-board case and write its section of benchmarks/limits.md."""
+    sizes = [int(arg) for arg in arguments] or [25, 50, 75, 100, 150, 200]
     rows = []
     for size in sizes:
         for kind in ("rows", "planted"):
@@ -110,9 +306,10 @@ def main() -> None:
             )
             print(rows[-1], flush=True)
     overshoot = timeout_overshoot()
-    text = "\n".join(
+    section(
+        "costs",
         [
-            "# Large boards: what they cost",
+            "## Large boards: what they cost",
             "",
             "`python benchmarks/limits.py " + " ".join(map(str, sizes)) + "` on the 2-core "
             "development machine. First two solutions (proof of uniqueness or not), 60 s limit.",
@@ -121,7 +318,7 @@ def main() -> None:
             "|---|---|---|---|---|---|---|",
             *rows,
             "",
-            "## How closely --timeout is kept",
+            "### How closely a search's --timeout is kept",
             "",
             "A search that finds no model (a pigeonhole program: 12 pigeons, 11 holes) with a "
             "time limit T; the search stops at T plus the overshoot below (5 runs each).",
@@ -129,11 +326,8 @@ def main() -> None:
             "| T | overshoot, median | worst |",
             "|---|---|---|",
             *overshoot,
-            "",
-        ]
+        ],
     )
-    (ROOT / "benchmarks" / "limits.md").write_text(text)
-    print(text)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Write one benchmark's section of benchmarks/RESULTS.md, leaving the other sections alone."""
+"""Write one benchmark's section of benchmarks/RESULTS.md (or another results file), leaving
+the other sections alone."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from pathlib import Path
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
 
 
-def write_section(begin: str, end: str, section: str) -> None:
+def write_section(
+    begin: str, end: str, section: str, results: Path = RESULTS, title: str = "Benchmark results"
+) -> None:
     """Replace the text from `begin` to `end` (markers included in `section`), or append it."""
-    text = RESULTS.read_text() if RESULTS.is_file() else "# Benchmark results\n\n"
+    text = results.read_text() if results.is_file() else f"# {title}\n\n"
     if begin in text:
         text = text[: text.index(begin)] + section + text[text.index(end) + len(end) :]
     else:
         text = text.rstrip("\n") + "\n\n" + section + "\n"
-    RESULTS.write_text(text)
+    results.write_text(text)

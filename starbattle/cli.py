@@ -17,12 +17,22 @@ from starbattle.cli_options import (
     board_options,
     collection_options,
     format_option,
+    jobs_options,
+    marks_option,
     output_option,
     program_options,
     timeout_option,
 )
-from starbattle.command import one_board, one_text, progress_bar, run_puzzles
-from starbattle.errors import StarBattleError, UsageError
+from starbattle.command import (
+    one_board,
+    one_text,
+    progress_bar,
+    readable_boards,
+    run_puzzles,
+    runner,
+    state_of,
+)
+from starbattle.errors import UsageError
 from starbattle.formats import WRITERS, records
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
 from starbattle.grade import TIERS
@@ -67,6 +77,7 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     Example: starbattle-asp solve instances/norvig-5x5-1star.lp -n 0 -f json
     """
     fmt, path, jobs = given.pop("output_format"), given.pop("output"), given.pop("jobs")
+    cluster = given.pop("cluster")
     ascii_only, bar = given.pop("ascii_only"), given.pop("progress")
     found = [record for file in files for record in records(file, fmt=given["input_format"])]
     collection = len(found) > 1
@@ -92,9 +103,9 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     )
     from starbattle.results import solve_all, solve_puzzle
 
-    work = partial(solve_puzzle if jobs == 1 else solve_all, request)
+    work = partial(solve_puzzle if jobs == 1 and cluster is None else solve_all, request)
     bar = collection and sys.stderr.isatty() if bar is None else bar
-    return run_puzzles(work, found, show, jobs, bar)
+    return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
 @cli.command()
@@ -122,27 +133,37 @@ def convert(file: str, output_format: str, output: str | None, **board: Any) -> 
 @board_options
 @click.option("--partial", is_flag=True, help="Read '.' as undecided (stars and dots only).")
 @click.option("--against-solution", is_flag=True, help="Name the first mark the solution denies.")
+@marks_option
+@timeout_option
 @format_option(("text", "json"))
-def check(file: str, answer: str | None, partial: bool, against_solution: bool,
-          output_format: str, **board_options: Any) -> int:  # fmt: skip
+def check(file: str, answer: str | None, partial: bool, against_solution: bool, marks: bool,
+          timeout: float | None, output_format: str, **board_options: Any) -> int:  # fmt: skip
     """Check ANSWER (a grid, star(R,C) facts, JSON or pzprv3) against FILE's board.
 
     A grid with stars (*), cells marked empty (x or +) and undecided cells (.) is a partial
     answer: broken rules are named, then whether the marks can still become a solution and,
     if not, which marks conflict. In a grid of only * and ., a '.' means empty unless
-    --partial says it is undecided. Without ANSWER, FILE must be a pzprv3 file: its own
-    marks are checked.
+    --partial says it is undecided. Without ANSWER, FILE must be a pzprv3 file, or an image
+    read with --marks: its own marks are checked.
 
     Example: starbattle-asp check board.txt answer.txt
     """
-    from starbattle.results import check_answer
+    from starbattle.results import check_answer, check_marks
 
-    board, record = one_board(file, **board_options)
-    if answer is None and not record.carries_answer:
-        raise UsageError("give an ANSWER to check (only a pzprv3 file carries its own answer)")
-    marks = record if answer is None else one_text(answer)
-    result = check_answer(board, marks.text, name=marks.name, partial=partial,
-                          against_solution=against_solution)  # fmt: skip
+    board, record, seen = one_board(file, **board_options, marks=marks)
+    if answer is None and seen.marks and record.image is not None:
+        drawn = record.reading(board_options["stars"], seen)
+        result = check_marks(board, drawn.marked_stars, drawn.marked_blanks,
+                             against_solution=against_solution, timeout=timeout)  # fmt: skip
+    else:
+        if answer is None and not record.carries_answer:
+            raise UsageError(
+                "give an ANSWER to check (only a pzprv3 file, or an image with --marks, "
+                "carries its own answer)"
+            )
+        text = record if answer is None else one_text(answer)
+        result = check_answer(board, text.text, name=text.name, partial=partial,
+                              against_solution=against_solution, timeout=timeout)  # fmt: skip
     show = FORMATTERS[output_format](Output())
     show.show(result)
     show.output.close()
@@ -158,8 +179,9 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool,
 @format_option(SOLVE_FORMATS[:2] + SOLVE_FORMATS[4:])
 @output_option
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
+@marks_option
 def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
-         ascii_only: bool, **board_options: Any) -> int:  # fmt: skip
+         ascii_only: bool, marks: bool, **board_options: Any) -> int:  # fmt: skip
     """The next logical step on FILE's board, from the marks in STATE (a partial answer).
 
     Each step names its technique and level (0 a mistake in the marks, 1 around a star,
@@ -169,13 +191,9 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
     Example: starbattle-asp hint instances/generated-10x10-2star.lp --disclose where
     """
     from starbattle.results import hint as next_hint
-    from starbattle.results import read_state
 
-    board, _ = one_board(file, **board_options)
-    marks = None if state is None else one_text(state)
-    found = next_hint(
-        board, read_state(board, marks and marks.text, marks and marks.name), disclose
-    )
+    board, record, seen = one_board(file, **board_options, marks=marks)
+    found = next_hint(board, state_of(board, record, seen, state, board_options["stars"]), disclose)
     picture = output_format in ("svg", "png")
     show = FORMATTERS[output_format](
         Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
@@ -185,28 +203,29 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
         raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
     show.show(found)
     show.output.close()
-    return 0 if found.step is not None else 1
+    return 0 if found.step is not None or found.solved else 1
 
 
 @cli.command()
 @click.argument("file")
 @click.argument("state", required=False)
 @board_options
+@marks_option
 @format_option(("text", "json"))
-def explain(file: str, state: str | None, output_format: str, **board_options: Any) -> int:
+def explain(file: str, state: str | None, marks: bool, output_format: str,
+            **board_options: Any) -> int:  # fmt: skip
     """Every logical step from STATE (or an empty board) to the end, then a summary.
 
     Exits 0 when logic solves the board, 1 when it gets stuck.
 
     Example: starbattle-asp explain instances/generated-10x10-2star.lp -f json
     """
-    from starbattle.results import explain_items, read_state
+    from starbattle.results import explain_items
 
-    board, _ = one_board(file, **board_options)
-    marks = None if state is None else one_text(state)
+    board, record, seen = one_board(file, **board_options, marks=marks)
     show = FORMATTERS[output_format](Output())
     solved = False
-    for item in explain_items(board, read_state(board, marks and marks.text, marks and marks.name)):
+    for item in explain_items(board, state_of(board, record, seen, state, board_options["stars"])):
         show.show(item)
         solved = getattr(item, "trace", None) is not None and item.trace.solved
     show.output.close()
@@ -218,8 +237,8 @@ def explain(file: str, state: str | None, output_format: str, **board_options: A
 @board_options
 @format_option(("text", "json"))
 @collection_options
-def grade(files: tuple[str, ...], output_format: str, jobs: int, progress: bool | None,
-          **board: Any) -> int:  # fmt: skip
+def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | None,
+          progress: bool | None, **board: Any) -> int:  # fmt: skip
     """Grade each FILE's puzzle: a tier (easy, medium, hard, expert, extreme) and a score.
 
     The grade comes from the logical steps that solve the board (how many at each level,
@@ -236,7 +255,7 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, progress: bool 
     show = FORMATTERS[output_format](Output(), collection=collection)
     work = partial(grade_puzzle, SolveRequest(**board))
     bar = collection and sys.stderr.isatty() if progress is None else progress
-    return run_puzzles(work, found, show, jobs, bar)
+    return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
 @cli.command()
@@ -253,17 +272,22 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, progress: bool 
               help="With --tier or a score bound: puzzles to make before giving up.")  # fmt: skip
 @format_option(("txt", "lp", "json", "url", "sbn", "pzprv3"), default="txt")
 @click.option("-o", "--output", type=click.Path(), help="A file, or a directory: one file each.")
+@jobs_options
 def generate(size: int, stars: int, count: int, seed: str, output_format: str,
-             output: str | None, **limits: Any) -> int:  # fmt: skip
+             output: str | None, jobs: int, cluster: str | None, **limits: Any) -> int:  # fmt: skip
     """Generate puzzles with exactly one solution, reproducibly from a seed.
 
-    With --tier (or --min-score/--max-score) puzzles are made until one has that grade;
-    how many were made is said on stderr.
+    The same seed gives the same puzzles with any -j or --cluster. With --tier (or
+    --min-score/--max-score) puzzles are made until one has that grade; how many were made
+    is said on stderr.
 
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
     from starbattle.formatters import GeneratedWriter
     from starbattle.grade import graded_puzzles
+
+    if jobs > 1 or cluster is not None:
+        limits["run"] = runner(jobs, cluster)
 
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
     with progress_bar(count, "puzzles made") as progress:
@@ -303,17 +327,8 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
     from starbattle.compare import ProgramRun, compare, programs
     from starbattle.formatters import BenchWriter
 
-    output, boards, unreadable = Output(), [], 0
-    for file in files:
-        for record in records(file, fmt=board["input_format"]):
-            try:
-                board_ = record.board(
-                    stars=board["stars"], fmt=board["input_format"], givens=board["givens"]
-                )
-                boards.append((record.identifier, board_))
-            except StarBattleError as error:
-                output.note(f"starbattle-asp: error: {error} (skipped)")
-                unreadable += 1
+    output = Output()
+    boards, unreadable = readable_boards(files, output, **board)
     if not boards:
         raise UsageError("no board could be read: nothing to compare")
     runs = [ProgramRun(program) for program in programs(encodings, variants)]
@@ -334,6 +349,30 @@ def list_encodings() -> int:
     for line in describe():
         output.line(line)
     output.close()
+    return 0
+
+
+@cli.command()
+@click.argument("file", required=False, metavar="[FILE|URL]")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")  # fmt: skip
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+def serve(file: str | None, host: str, port: int, open_browser: bool) -> int:
+    """Serve a page to play, check, get hints and solve in the browser, until Ctrl-C.
+
+    Example: starbattle-asp serve instances/pzprjs-6x6-1star.lp --open
+    """
+    from starbattle.web.server import serve as run_server
+
+    output = Output()
+    start = None if file is None else one_board(file)[1].text
+
+    def ready(url: str) -> None:
+        output.line(f"serving {url} (Ctrl-C stops)")
+        output.flush()
+
+    run_server(host, port, start_board=start, open_browser=open_browser, ready=ready)
     return 0
 
 

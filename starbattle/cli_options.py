@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from starbattle.command import failure
-from starbattle.formats import READERS
+from starbattle.formats import INPUT_FORMATS
 
 DEBUG = {"on": False}
 """--debug: show the traceback of internal errors."""
@@ -30,8 +30,16 @@ stars_option = click.option(
 )
 board_options = options(
     stars_option,
-    click.option("--from", "input_format", type=click.Choice(list(READERS)), help="Input format."),
+    click.option("--from", "input_format", type=click.Choice(INPUT_FORMATS), help="Input format."),
     click.option("--givens", is_flag=True, help="Read a pzprv3 file's marks as givens."),
+    click.option(
+        "--size", type=click.IntRange(4, 25), help="An image's board size N (else read from it)."
+    ),
+    click.option(
+        "--debug-image",
+        type=click.Path(dir_okay=False),
+        help="Write what was read from an image (grid, regions) to this PNG.",
+    ),
 )
 
 
@@ -42,6 +50,9 @@ def seconds(ctx: click.Context, param: click.Parameter, value: float | None) -> 
     return value
 
 
+marks_option = click.option(
+    "--marks", is_flag=True, help="Read the stars and X marks drawn on an image as the marks."
+)
 timeout_option = click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True, max=1e6),
@@ -66,8 +77,16 @@ output_option = click.option(
     type=click.Path(dir_okay=False),
     help="Write to this file, whole or not at all.",
 )
-collection_options = options(
+jobs_options = options(
     click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, help="Processes."),
+    click.option(
+        "--cluster",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: tcp://HOST:PORT, or local[:N] for N processes here.",
+    ),
+)
+collection_options = options(
+    jobs_options,
     click.option("--progress/--no-progress", default=None, help="Progress bar on stderr."),
 )
 

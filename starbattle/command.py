@@ -6,35 +6,98 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing, contextmanager, nullcontext
+from typing import TYPE_CHECKING, Any
 
 from starbattle import interrupts
 from starbattle.board import Board
 from starbattle.errors import StarBattleError, UsageError
-from starbattle.formats import Record, read_input, records
+from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
-from starbattle.output import Progress
+from starbattle.output import Output, Progress
 from starbattle.results import EXIT_ERROR, EXIT_INTERNAL, SEVERITY, Outcome
+
+if TYPE_CHECKING:
+    from starbattle.logic import State
 
 EXIT_BROKEN_PIPE = 141
 
 
 def one_board(
-    argument: str, stars: int | None, input_format: str | None, givens: bool
-) -> tuple[Board, Record]:
-    """The one board an argument names (a collection is refused), and its record."""
+    argument: str,
+    stars: int | None = None,
+    input_format: str | None = None,
+    givens: bool = False,
+    size: int | None = None,
+    debug_image: str | None = None,
+    *,
+    marks: bool = False,
+) -> tuple[Board, Record, ImageOptions]:
+    """The one board an argument names (a collection is refused), its record, image options."""
     found = records(argument, fmt=input_format)
     if len(found) > 1:
         raise UsageError(f"{argument} holds {len(found)} puzzles; this command takes one")
-    return found[0].board(stars=stars, fmt=input_format, givens=givens), found[0]
+    seen = ImageOptions(size, marks, debug_image)
+    board = found[0].board(stars=stars, fmt=input_format, givens=givens, seen=seen)
+    if found[0].image is not None:
+        for note in found[0].reading(stars, seen).notes:  # how the image was read
+            Output().note(f"starbattle-asp: {note}")
+    return board, found[0], seen
+
+
+def readable_boards(
+    files: Iterable[str], output: Output, stars: int | None, input_format: str | None,
+    givens: bool, size: int | None, debug_image: str | None,
+) -> tuple[list[tuple[str, Board]], int]:  # fmt: skip
+    """Every board of the files with its id; one that cannot be read is said and skipped."""
+    boards, unreadable = [], 0
+    seen = ImageOptions(size, False, debug_image)
+    for file in files:
+        for record in records(file, fmt=input_format):
+            try:
+                read = record.board(stars=stars, fmt=input_format, givens=givens, seen=seen)
+            except StarBattleError as error:
+                output.note(f"starbattle-asp: error: {printable(str(error))} (skipped)")
+                unreadable += 1
+            else:
+                boards.append((record.identifier, read))
+    return boards, unreadable
 
 
 def one_text(argument: str) -> Record:
     """The text of an argument that is no board (an answer): a file, '-', or the text itself."""
     text, name = read_input(argument)
+    if isinstance(text, bytes):
+        raise UsageError(
+            f"{argument} is an image: give the image as the board and add --marks to read "
+            "the marks drawn on it"
+        )
     return Record(name or "<argument>", text, name)
+
+
+def state_of(
+    board: Board, record: Record, seen: ImageOptions, argument: str | None, stars: int | None
+) -> State:
+    """The marks so far: from a STATE argument, or drawn on an image read with --marks."""
+    from starbattle.logic import State
+    from starbattle.results import read_state
+
+    if argument is None and seen.marks and record.image is not None:
+        drawn = record.reading(stars, seen)
+        return State.of(drawn.marked_stars, drawn.marked_blanks)
+    marks = None if argument is None else one_text(argument)
+    return read_state(board, marks and marks.text, marks and marks.name)
+
+
+@contextmanager
+def closing_if(results: Any) -> Iterator[Any]:
+    """Iterate results, closing them at the end if they can be closed (a cluster's run)."""
+    if isinstance(results, closing):
+        with results as inner:
+            yield inner
+    else:
+        yield results
 
 
 @contextmanager
@@ -48,25 +111,44 @@ def progress_bar(total: int, unit: str = "puzzles", shown: bool | None = None) -
             bar.clear()
 
 
+def runner(jobs: int, cluster: str | None) -> Callable[[Callable[[Any], Any], list[Any]], Any]:
+    """How to map work over items: here, in `jobs` processes, or on a Dask cluster."""
+    if cluster is not None:
+        from starbattle.cluster import run_on_cluster
+
+        return lambda work, items: closing(run_on_cluster(work, items, cluster))
+    if jobs > 1:
+        from starbattle.batch import run_all
+
+        return lambda work, items: run_all(work, items, jobs)
+    return map
+
+
 def run_puzzles(
-    work: Callable[[Record], Any], found: list[Record], show: Formatter, jobs: int, bar: bool
+    work: Callable[[Record], Any],
+    found: list[Record],
+    show: Formatter,
+    jobs: int,
+    bar: bool,
+    cluster: str | None = None,
 ) -> int:
     """Run `work` on every record (streamed with one job), show its items, return the exit code.
 
     A puzzle's lines are printed whole and counted with it; on Ctrl-C the overall summary of
     what was done is printed and KeyboardInterrupt raised again.
     """
-    from starbattle.batch import Tally, run_all
+    from starbattle.batch import Tally
 
     tally, codes = Tally(), [0]
-    runs = (work(record) for record in found) if jobs == 1 else run_all(work, found, jobs)
+    local = jobs == 1 and cluster is None
+    runs = runner(jobs, cluster)(work, found)
     # In this process a signal stops the running search, which then says how far it got; a
-    # wait for worker processes is ended at once.
-    here = interrupts.holding() if jobs == 1 else nullcontext()
-    with progress_bar(len(found), shown=bar) as progress, here:
+    # wait for worker processes or a cluster is ended at once (and cancels what is left).
+    here = interrupts.holding() if local else nullcontext()
+    with progress_bar(len(found), shown=bar) as progress, here, closing_if(runs) as results:
         show.output.before_line = progress.clear if progress is not None else None
         try:
-            for record, items in zip(found, runs, strict=False):
+            for record, items in zip(found, results, strict=False):
                 show.begin(record.identifier)
                 for item in items:
                     with interrupts.holding():  # a record is printed whole, its count with it

@@ -10,6 +10,56 @@ from starbattle.errors import EncodingError, UsageError
 
 _INCLUDE = re.compile(r'^#include\s+"(?P<path>[^"]+)"\s*\.', re.MULTILINE)
 _REPLACES = re.compile(r"^%\s*replaces:(?P<files>.*)$", re.MULTILINE)
+_NOT_ASCII_CODE = re.compile(
+    r'%\*.*?\*%|%[^\n]*|"(?:\\.|[^"\\\n])*"|#script.*?#end\s*\.|(?P<char>[^\x00-\x7f])', re.DOTALL
+)
+"""Comments, strings and scripts (skipped), or a character beyond ASCII outside them."""
+
+
+def read_program(path: Path) -> str:
+    """The text of a program file; an EncodingError naming the place of a byte that is not UTF-8.
+
+    clingo itself would abort the whole process on such a byte (its messages cannot be decoded).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise EncodingError(f"cannot read the program: {error.strerror}", file=str(path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        raise EncodingError(
+            f"not UTF-8 text (byte {error.start}): save the program as UTF-8",
+            file=str(path),
+            line=data.count(b"\n", 0, error.start) + 1,
+            column=error.start - line_start + 1,
+        ) from None
+
+
+def check_program(path: Path, seen: frozenset[Path] = frozenset()) -> str:
+    """The text of a program file, checked with the files it #includes (found beside it).
+
+    They must be UTF-8, and ASCII outside strings and comments: clingo aborts the process
+    on its own message about any other character (it cuts the character in half).
+    """
+    text = read_program(path)
+    for match in _NOT_ASCII_CODE.finditer(text):
+        if match["char"]:
+            line = text.count("\n", 0, match.start()) + 1
+            raise EncodingError(
+                f"the character {match['char']!r} (U+{ord(match['char']):04X}) is not allowed "
+                "here: clingo reads only ASCII outside strings and comments",
+                file=str(path),
+                line=line,
+                column=match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1,
+            )
+    seen |= {path.resolve()}
+    for match in _INCLUDE.finditer(text):
+        included = path.parent / match["path"]
+        if included.is_file() and included.resolve() not in seen:
+            check_program(included, seen)
+    return text
 
 
 def encodings_dir() -> Path:
@@ -48,10 +98,7 @@ class Variant:
     @classmethod
     def from_path(cls, path: Path) -> Variant:
         """Read a variant's header: its title line and an optional `replaces:` line of files."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise EncodingError(f"cannot read the variant: {error}", file=str(path)) from None
+        text = check_program(path)
         first = next((line for line in text.splitlines() if line.startswith("%")), "%")
         replaces = _REPLACES.search(text)
         title = first.lstrip("% ").strip()
@@ -90,6 +137,7 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
         path = Path(encoding)
         if not path.is_file():
             raise UsageError(f"no such encoding file: {encoding}")
+        check_program(path)
         for variant in chosen:
             if variant.replaces:
                 raise UsageError(

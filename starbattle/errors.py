@@ -50,3 +50,7 @@ class EncodingError(StarBattleError):
 
 class UsageError(StarBattleError):
     """Options that contradict each other or do not fit the input."""
+
+
+class ClusterError(StarBattleError):
+    """A Dask cluster that cannot be reached, started or used (or Dask is not installed)."""

@@ -6,6 +6,7 @@ import re
 from typing import Protocol
 
 from starbattle.board import Board, Cell
+from starbattle.limits import MAX_DIGITS
 
 SIZE = "size"
 STARS = "stars"
@@ -32,8 +33,10 @@ INSTANCE_PREDICATES: dict[str, int] = {
 }
 """The predicates an instance file may hold, with their arities (DESIGN's fact interface)."""
 
-_CONSTANT = re.compile(r"[a-z][A-Za-z0-9_']*\Z")
-_INTEGER = re.compile(r"(0|-?[1-9][0-9]*)\Z")
+_CONSTANT = re.compile(r"(?!not\Z)[a-z][A-Za-z0-9_']*\Z")
+"""A lowercase ASP constant; `not` is a keyword, not a constant."""
+_INTEGER = re.compile(rf"(0|-?[1-9][0-9]{{0,{MAX_DIGITS - 1}}})\Z")
+"""An integer small enough for clingo's 32-bit numbers (larger ones would wrap around)."""
 
 
 class SymbolLike(Protocol):
@@ -49,9 +52,10 @@ class SymbolLike(Protocol):
 def region_terms(board: Board) -> dict[str, str]:
     """Map each region label to the ASP term that names it in facts.
 
-    Labels that are already lowercase constants or integers stay; otherwise letters are
-    lowercased when that keeps them apart; otherwise regions are numbered 1..N in order of
-    first appearance.
+    Labels that are already lowercase constants or integers of at most MAX_DIGITS digits stay;
+    otherwise letters are lowercased when that keeps them apart; otherwise regions are
+    numbered 1..N in order of first appearance (so that labels 1 and 4294967297, equal in
+    clingo's 32-bit integers, stay two regions).
     """
     labels = board.region_labels
     if all(_CONSTANT.match(label) or _INTEGER.match(label) for label in labels):

@@ -125,6 +125,7 @@ class Formatter:
         prefix = {
             "error": "starbattle-asp: error: ",
             "warning": "starbattle-asp: warning: ",
+            "note": "starbattle-asp: ",
             "clingo": "starbattle-asp: clingo: ",
         }
         self.output.note(printable(prefix.get(message.kind, "") + message.text))
@@ -227,6 +228,8 @@ class TextFormatter(Formatter):
             self.output.line(f"  {violation.message}")
         if partial.extendable:
             self.output.line("the marks can still become a solution")
+        elif partial.extendable is None:
+            self.output.line("the time limit came before it was known whether the marks can finish")
         else:
             marks = ", ".join(f"{kind} at ({row},{col})" for kind, (row, col) in partial.conflict)
             self.output.line(f"the marks cannot become a solution: these cannot all hold: {marks}")
@@ -241,7 +244,11 @@ class TextFormatter(Formatter):
         """A step: its technique, then where to look, then what follows (as disclosed)."""
         step = hint.step
         if step is None:
-            self.output.line("no step: no technique of the ladder applies to these marks")
+            self.output.line(
+                "solved: the marks hold every star"
+                if hint.solved
+                else "no step: no technique of the ladder applies to these marks"
+            )
             return
         if hint.in_trace:
             self.output.line(f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}")

@@ -13,6 +13,11 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
    clingo's brave minus cautious consequences) do not grow, until none is left.
 The planted solution stays valid throughout, so the result has exactly one solution: it is
 proved by the consequences and re-checked by counting.
+
+A time limit holds throughout: every clingo call gets the time left, and the Python steps
+look at the clock between moves. What can overrun it: clasp's preparation at the start of
+a search (~0.3 s at 100x100), and, outside the command line (interrupts.grounding), one
+grounding (~0.3 s at 100x100).
 """
 
 from __future__ import annotations
@@ -20,11 +25,15 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import partial
 
 from starbattle.board import Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
+from starbattle.insight import fixed_by
+from starbattle.limits import TimeLimitReached, time_left
 from starbattle.solver import Solver
 
 NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -40,6 +49,11 @@ class GenerateTimeout(UsageError):
             f"puzzle {index + 1} could not be made {limit}: raise --timeout, "
             "lower --min-region, or try another size or star count"
         )
+        self.index, self.timeout = index, timeout
+
+    def __reduce__(self) -> tuple[type[GenerateTimeout], tuple[int, float | None]]:
+        """Rebuild from index and timeout (a worker process or cluster sends it back)."""
+        return GenerateTimeout, (self.index, self.timeout)
 
 
 @dataclass(frozen=True)
@@ -50,6 +64,18 @@ class Generated:
     solution: Solution
     seed: str
     seconds: float
+
+
+def check_seed(seed: int | str) -> str:
+    """The seed as text; a UsageError when it holds a control or line-breaking character."""
+    text = str(seed)
+    for position, char in enumerate(text):
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise UsageError(
+                f"the seed holds the control character {char!r} at position {position + 1}: "
+                "use letters, digits and punctuation"
+            )
+    return text
 
 
 def default_min_region(stars: int) -> int:
@@ -103,11 +129,19 @@ def connected(cells: set[Cell]) -> bool:
     return len(pieces(cells)) == 1
 
 
-def plant(size: int, stars: int, rng: random.Random) -> list[Cell] | None:
-    """A random valid placement of S stars per row and column (0-based), or None."""
+def plant(
+    size: int, stars: int, rng: random.Random, deadline: float | None = None
+) -> list[Cell] | None:
+    """A random valid placement of S stars per row and column (0-based), or None if none exists.
+
+    Raises TimeLimitReached when the deadline, or a minute, passes first.
+    """
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
     randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
-    found = list(Solver(rows, clingo_args=randomly).solutions(1, timeout=60))
+    solver = Solver(rows, clingo_args=randomly, ground_timeout=time_left(deadline))
+    found = list(solver.solutions(1, timeout=min(60, time_left(deadline) or 60)))
+    if solver.last.timed_out:
+        raise TimeLimitReached
     return [(r - 1, c - 1) for r, c in found[0].stars] if found else None
 
 
@@ -158,14 +192,21 @@ def grow(owner: Grid, rng: random.Random) -> Grid:
 
 
 def compact(
-    regions: Regions, planted: set[Cell], rng: random.Random, moves: int, min_region: int
+    regions: Regions,
+    planted: set[Cell],
+    rng: random.Random,
+    moves: int,
+    min_region: int,
+    deadline: float | None = None,
 ) -> None:
     """Shorten the region borders, keeping regions connected and their planted stars.
 
     Moves star-free cells, and swaps two star cells, between neighbouring regions.
     """
     size = regions.size
-    for _ in range(moves):
+    for move in range(moves):
+        if move % 256 == 0:
+            time_left(deadline)
         r, c = rng.randrange(size), rng.randrange(size)
         others = regions.neighbours(r, c)
         if not others:
@@ -197,13 +238,15 @@ def compact(
                 regions.move(cell, label)
 
 
-def open_cells(regions: Regions, stars: int) -> set[Cell] | None:
+def open_cells(regions: Regions, stars: int, deadline: float | None = None) -> set[Cell] | None:
     """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
-    solver = Solver(Board.from_rows(regions.grid, stars))
-    brave, cautious = solver.consequences("brave"), solver.consequences("cautious")
-    if brave is None or cautious is None:
+    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
+    fixed = fixed_by(solver, time_left(deadline))
+    if fixed is None:
         return None
-    return {(r - 1, c - 1) for r, c in brave - cautious}
+    if not fixed.complete:
+        raise TimeLimitReached
+    return {(r - 1, c - 1) for r, c in fixed.open}
 
 
 def repair(
@@ -218,15 +261,13 @@ def repair(
     """Move cells until the board has one solution.
 
     False when `patience` tries in a row make no progress (a plateau: another seed does
-    better than waiting) or the deadline passes.
+    better than waiting); raises TimeLimitReached when the deadline passes.
     """
-    undecided = open_cells(regions, stars) or set()
+    undecided = open_cells(regions, stars, deadline) or set()
     size = regions.size
     stale = 0
     while undecided and stale < patience:
         stale += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            return False
         r, c = rng.choice(sorted(undecided - planted))
         if rng.random() < 0.5:  # or a cell near it, so that region borders can reach it
             r = min(size - 1, max(0, r + rng.randint(-2, 2)))
@@ -238,7 +279,7 @@ def repair(
         if not targets or len(regions.cells[old]) <= min_region:
             continue
         regions.move((r, c), rng.choice(targets))
-        tally = open_cells(regions, stars)
+        tally = open_cells(regions, stars, deadline)
         if connected(regions.cells[old]) and tally is not None and len(tally) <= len(undecided):
             stale = 0 if len(tally) < len(undecided) else stale
             undecided = tally
@@ -257,22 +298,40 @@ def generate_one(
     deadline: float | None = None,
 ) -> Generated | None:
     """One puzzle from a seed, or None when this seed does not lead to one (in time)."""
+    try:
+        return _generate_one(size, stars, check_seed(seed), min_region, patience, deadline)
+    except TimeLimitReached:
+        return None
+
+
+def _generate_one(
+    size: int,
+    stars: int,
+    seed: str,
+    min_region: int | None,
+    patience: int,
+    deadline: float | None,
+) -> Generated | None:
+    """generate_one, raising TimeLimitReached when the deadline passes."""
     started = time.perf_counter()
     minimum = default_min_region(stars) if min_region is None else min_region
     rng = random.Random(seed)
-    planted = plant(size, stars, rng)
+    planted = plant(size, stars, rng, deadline)
     if planted is None:
         return None
     regions = Regions(grow(claim(size, stars, planted), rng))
-    compact(regions, set(planted), rng, 10 * size**3, minimum)
+    compact(regions, set(planted), rng, 10 * size**3, minimum, deadline)
     if min(len(cells) for cells in regions.cells.values()) < minimum:
         return None
     if not repair(regions, set(planted), stars, rng, patience, minimum, deadline):
         return None
-    board = Board.from_rows(regions.grid, stars)
-    solver = Solver(board)
-    if solver.count().found != 1:  # the re-check by counting
+    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
+    search = solver.count(time_left(deadline))
+    if search.timed_out:
+        raise TimeLimitReached
+    if search.found != 1:  # the re-check by counting
         return None
+    board = solver.board
     solution = Solution.from_cells(size, [(r + 1, c + 1) for r, c in planted], board)
     return Generated(board, solution, seed, time.perf_counter() - started)
 
@@ -294,19 +353,62 @@ def canonical(board: Board) -> tuple[str, ...]:
     return min(forms)
 
 
-def refuse_impossible(size: int, stars: int, min_region: int | None) -> None:
-    """Refuse, before any attempt, a size and star count that no puzzle can have."""
+def refuse_impossible(
+    size: int, stars: int, min_region: int | None, deadline: float | None = None
+) -> None:
+    """Refuse, before any attempt, a size and star count that no puzzle can have.
+
+    Raises TimeLimitReached when the deadline (or a minute) passes before that is known.
+    """
     smallest = default_min_region(stars) if min_region is None else min_region
     if smallest > size:
         raise UsageError(
             f"{size} regions of at least {smallest} cells cannot fit a {size}x{size} board "
             f"({size * size} cells): lower --min-region or use a larger board"
         )
-    if plant(size, stars, random.Random(0)) is None:
+    if plant(size, stars, random.Random(0), deadline) is None:
         raise UsageError(
             f"no {size}x{size} grid holds {stars} star(s) in every row and column without two "
             "touching: use a larger board or fewer stars"
         )
+
+
+def make_puzzle(
+    size: int,
+    stars: int,
+    seed: int | str,
+    index: int,
+    *,
+    min_region: int | None = None,
+    timeout: float | None = None,
+    attempts: int = 1000,
+    first_attempt: int = 0,
+    seen: frozenset[tuple[str, ...]] = frozenset(),
+    spent: float = 0.0,
+) -> Generated:
+    """Puzzle `index`: the first success among the seeds "SEED/index/i" not `seen` before.
+
+    `spent` seconds of the first puzzle's time went before it (the impossibility check).
+    Raises GenerateTimeout when it takes longer than `timeout` (or all the attempts).
+    """
+    started = time.perf_counter() - (spent if index == 0 else 0.0)
+    deadline = None if timeout is None else started + timeout
+    for attempt in range(first_attempt, attempts):
+        result = generate_one(
+            size, stars, f"{seed}/{index}/{attempt}", min_region=min_region, deadline=deadline
+        )
+        if deadline is not None and time.perf_counter() > deadline:
+            raise GenerateTimeout(index, timeout or 0)  # late counts as failed
+        if result is not None and canonical(result.board) not in seen:
+            return Generated(
+                result.board, result.solution, result.seed, time.perf_counter() - started
+            )
+    raise GenerateTimeout(index, None)
+
+
+def next_attempt(puzzle: Generated) -> int:
+    """The attempt after the one that made this puzzle (its seed ends in "/attempt")."""
+    return int(puzzle.seed.rsplit("/", 1)[1]) + 1
 
 
 def generate(
@@ -318,29 +420,40 @@ def generate(
     min_region: int | None = None,
     timeout: float | None = None,
     attempts: int = 1000,
+    run: Callable[[Callable[[int], Generated], list[int]], Iterable[Generated]] = map,
 ) -> Iterator[Generated]:
     """Yield `count` different puzzles (not equal up to rotation and reflection).
 
-    Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ...; without a
-    time limit the same seed always gives the same puzzles. A puzzle's `seconds` count
-    every attempt it took. Raises GenerateTimeout when one takes longer than `timeout`.
+    Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ... that is not
+    one of the puzzles before it; without a time limit the same seed always gives the same
+    puzzles. A puzzle's `seconds` count every attempt it took. Raises GenerateTimeout when
+    one takes longer than `timeout`. `run(work, indexes)` yields work(k) for every k in
+    order, here by default, or e.g. `batch.run_all` with jobs or `cluster.run_on_cluster`
+    with an address (bound by functools.partial): the puzzles are the same. Raises
+    UsageError for a seed holding a control character.
     """
-    refuse_impossible(size, stars, min_region)
+    seed = check_seed(seed)
+    began = time.perf_counter()
+    try:  # part of the first puzzle's time
+        refuse_impossible(size, stars, min_region, None if timeout is None else began + timeout)
+    except TimeLimitReached:
+        if timeout is not None:
+            raise GenerateTimeout(0, timeout) from None
+    work = partial(
+        make_puzzle,
+        size,
+        stars,
+        seed,
+        min_region=min_region,
+        timeout=timeout,
+        attempts=attempts,
+        spent=time.perf_counter() - began,
+    )
     seen: set[tuple[str, ...]] = set()
-    for index in range(count):
-        started = time.perf_counter()
-        deadline = None if timeout is None else started + timeout
-        for attempt in range(attempts):
-            result = generate_one(
-                size, stars, f"{seed}/{index}/{attempt}", min_region=min_region, deadline=deadline
-            )
-            if deadline is not None and time.perf_counter() > deadline:
-                raise GenerateTimeout(index, timeout or 0)  # late counts as failed
-            if result is not None and canonical(result.board) not in seen:
-                seen.add(canonical(result.board))
-                yield Generated(
-                    result.board, result.solution, result.seed, time.perf_counter() - started
-                )
-                break
-        else:
-            raise GenerateTimeout(index, None)
+    for index, made in enumerate(run(work, list(range(count)))):
+        puzzle = made
+        if canonical(puzzle.board) in seen:  # rare: made apart from the puzzles before it
+            again = work(index, first_attempt=next_attempt(puzzle), seen=frozenset(seen))
+            puzzle = replace(again, seconds=made.seconds + again.seconds)
+        seen.add(canonical(puzzle.board))
+        yield puzzle

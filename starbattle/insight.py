@@ -1,7 +1,9 @@
 """Insight into a board: the cells every solution agrees on, and why there is no solution.
 
 Returns data (the CLI formats it). Uses the solver's brave and cautious consequences, and
-unsatisfiable cores of encodings/explain.lp, where every rule unit is an assumption.
+unsatisfiable cores of encodings/explain.lp, where every rule unit is an assumption. Each
+query takes a time limit for all of its clingo calls together; a limit reached is a field of
+the result (what was proved so far), never an exception.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from starbattle.facts import (
     UNIT_ROW,
     region_terms,
 )
+from starbattle.limits import TimeLimitReached, deadline_after, time_left
 from starbattle.solver import Solver, Unit
 from starbattle.words import listing, plural
 
@@ -35,33 +38,65 @@ class Fixed:
     """Cells that hold a star in every solution."""
     blanks: frozenset[Cell]
     """Cells that are empty in every solution (blocked cells included)."""
+    complete: bool = True
+    """False when the time limit ran out first: `stars` and `blanks` then hold only what was
+    proved (possibly nothing), and `open` also holds cells that are not decided yet."""
 
     @property
     def open(self) -> frozenset[Cell]:
-        """Cells that some solutions fill and others leave empty."""
+        """Cells that some solutions fill and others leave empty (or not yet decided)."""
         every = {(r, c) for r in range(1, self.size + 1) for c in range(1, self.size + 1)}
         return frozenset(every - self.stars - self.blanks)
 
     def summary(self) -> str:
-        """E.g. '31 of 100 cells decided; 69 open'."""
+        """E.g. '31 of 100 cells decided; 69 open', or '... undecided' after a time limit."""
         total = self.size * self.size
-        return f"{total - len(self.open)} of {total} cells decided; {len(self.open)} open"
+        rest = "open" if self.complete else "undecided (time limit)"
+        return f"{total - len(self.open)} of {total} cells decided; {len(self.open)} {rest}"
 
 
 def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
-    """The cells every solution agrees on; None when the board has no solution."""
-    return fixed_by(Solver(board, **options), timeout)  # type: ignore[arg-type]
+    """The cells every solution agrees on; None when the board has no solution.
+
+    Within `timeout` seconds in all (see fixed_by).
+    """
+    deadline = deadline_after(timeout)
+    solver = Solver(board, ground_timeout=timeout, **options)  # type: ignore[arg-type]
+    return _fixed(solver, deadline)
 
 
 def fixed_by(solver: Solver, timeout: float | None = None) -> Fixed | None:
-    """The cells every solution agrees on, from a grounded solver; None when none exists."""
-    brave = solver.consequences("brave", timeout)
-    cautious = solver.consequences("cautious", timeout)
-    if brave is None or cautious is None:
-        return None
+    """The cells every solution agrees on, from a grounded solver; None when none exists.
+
+    Within `timeout` seconds in all; after it, a Fixed that is not `complete`, holding the
+    blanks when the brave consequences were done in time (a search cut short proves no
+    cell a star or a blank).
+    """
+    return _fixed(solver, deadline_after(timeout))
+
+
+def _fixed(solver: Solver, deadline: float | None) -> Fixed | None:
+    """fixed_by with a deadline."""
     size = solver.board.size
     every = {(r, c) for r in range(1, size + 1) for c in range(1, size + 1)}
-    return Fixed(size, frozenset(cautious), frozenset(every - brave))
+    blanks: frozenset[Cell] = frozenset()
+    try:
+        brave = _consequences(solver, "brave", deadline)
+        if brave is None:
+            return None
+        blanks = frozenset(every - brave)
+        cautious = _consequences(solver, "cautious", deadline)
+    except TimeLimitReached:
+        return Fixed(size, frozenset(), blanks, complete=False)
+    return Fixed(size, frozenset(cautious or ()), blanks)
+
+
+def _consequences(solver: Solver, kind: str, deadline: float | None) -> frozenset[Cell] | None:
+    """Solver.consequences within a deadline; raises TimeLimitReached when cut short."""
+    found = solver.consequences(kind, time_left(deadline))
+    if solver.last.timed_out:
+        raise TimeLimitReached
+    return found
 
 
 @dataclass(frozen=True)
@@ -110,11 +145,16 @@ def _name(unit: Unit, labels: dict[str, str]) -> str:
 
 
 def _minimise(
-    solver: Solver, core: list[Unit], every: list[Unit], always: tuple[Unit, ...] = ()
+    solver: Solver,
+    core: list[Unit],
+    every: list[Unit],
+    always: tuple[Unit, ...] = (),
+    deadline: float | None = None,
 ) -> list[Unit]:
     """Drop the units of a core in turn, keeping each one without which the rest solve.
 
-    Units in `always` stay on throughout and are never dropped; all others are off.
+    Units in `always` stay on throughout and are never dropped; all others are off. Raises
+    TimeLimitReached when the deadline passes.
     """
     needed = [unit for unit in core if unit not in always]
     for unit in list(needed):
@@ -122,7 +162,7 @@ def _minimise(
             continue
         trial = [other for other in needed if other != unit]
         off = [other for other in every if other not in trial and other not in always]
-        smaller = solver.core([*trial, *always], off=off)
+        smaller = solver.core([*trial, *always], off=off, timeout=time_left(deadline))
         if smaller is not None:
             needed = [other for other in trial if other in set(smaller)]
     return needed
@@ -231,20 +271,33 @@ class PartialCheck:
 
     violations: tuple[Violation, ...]
     """Rules the marks already break."""
-    extendable: bool
-    """Whether some solution agrees with every mark."""
+    extendable: bool | None
+    """Whether some solution agrees with every mark; None when the time limit came first."""
     conflict: tuple[tuple[str, Cell], ...]
     """When not extendable: a smallest set of marks ('star' or 'blank', cell) that cannot
-    all hold together; dropping any one of them leaves marks that some solution keeps."""
+    all hold together; dropping any one of them leaves marks that some solution keeps.
+    When the time limit cut the shrinking short: a set that cannot all hold, not smallest."""
     first_wrong: tuple[str, Cell] | None
     """With a unique solution and `against_solution`: the first mark, in reading order,
-    that the solution contradicts."""
+    that the solution contradicts (None also when the time limit came first)."""
+    complete: bool = True
+    """False when the time limit ran out before every question above was answered."""
 
 
 def check_partial(
-    board: Board, stars: Iterable[Cell], blanks: Iterable[Cell], *, against_solution: bool = False
+    board: Board,
+    stars: Iterable[Cell],
+    blanks: Iterable[Cell],
+    *,
+    against_solution: bool = False,
+    timeout: float | None = None,
 ) -> PartialCheck:
-    """Check a partial answer: broken rules, whether it can still be completed, and why not."""
+    """Check a partial answer: broken rules, whether it can still be completed, and why not.
+
+    Within `timeout` seconds for all clingo calls together; what is undecided by then is
+    left out and the result is not `complete`.
+    """
+    deadline = deadline_after(timeout)
     stars, blanks = set(stars), set(blanks)
     violations = tuple(check(board, stars, blanks))
     marked = Board(
@@ -254,27 +307,49 @@ def check_partial(
         board.given_blanks | blanks,
         board.name,
     )
-    solver = Solver(marked, encoding=str(encodings_dir() / "explain.lp"))
-    every = solver.units()
-    rules = [unit for unit in every if unit[0] not in (GIVEN_STAR, GIVEN_BLANK)]
-    core = solver.core(every)
+    extendable: bool | None = None
     conflict: tuple[tuple[str, Cell], ...] = ()
-    if core is not None:
-        needed = _minimise(solver, core, every, always=tuple(rules))
-        conflict = tuple(
-            sorted(
-                ("star" if name == GIVEN_STAR else "blank", (int(a[0]), int(a[1])))
-                for name, a in needed
-            )
-        )
     first_wrong = None
-    if against_solution:
-        solutions = list(Solver(board).solutions(2))
-        if len(solutions) == 1:
-            truth = set(solutions[0].stars)
-            wrong = sorted(
-                [(cell, "star") for cell in stars - truth]
-                + [(cell, "blank") for cell in blanks & truth]
-            )
-            first_wrong = (wrong[0][1], wrong[0][0]) if wrong else None
-    return PartialCheck(violations, core is None, conflict, first_wrong)
+    try:
+        explain = str(encodings_dir() / "explain.lp")
+        solver = Solver(marked, encoding=explain, ground_timeout=time_left(deadline))
+        every = solver.units()
+        rules = tuple(unit for unit in every if unit[0] not in (GIVEN_STAR, GIVEN_BLANK))
+        core = solver.core(every, timeout=time_left(deadline))
+        extendable = core is None
+        if core is not None:
+            conflict = _marks(core)
+            conflict = _marks(_minimise(solver, core, every, rules, deadline))
+        if against_solution:
+            first_wrong = _first_wrong(board, stars, blanks, deadline)
+    except TimeLimitReached:
+        return PartialCheck(violations, extendable, conflict, first_wrong, complete=False)
+    return PartialCheck(violations, extendable, conflict, first_wrong)
+
+
+def _marks(units: list[Unit]) -> tuple[tuple[str, Cell], ...]:
+    """The given-star and given-blank units of a core as sorted marks."""
+    return tuple(
+        sorted(
+            ("star" if name == GIVEN_STAR else "blank", (int(a[0]), int(a[1])))
+            for name, a in units
+            if name in (GIVEN_STAR, GIVEN_BLANK)
+        )
+    )
+
+
+def _first_wrong(
+    board: Board, stars: set[Cell], blanks: set[Cell], deadline: float | None
+) -> tuple[str, Cell] | None:
+    """The first mark in reading order that the board's unique solution contradicts, if any."""
+    solver = Solver(board, ground_timeout=time_left(deadline))
+    solutions = list(solver.solutions(2, time_left(deadline)))
+    if solver.last.timed_out:
+        raise TimeLimitReached
+    if len(solutions) != 1:
+        return None
+    truth = set(solutions[0].stars)
+    wrong = sorted(
+        [(cell, "star") for cell in stars - truth] + [(cell, "blank") for cell in blanks & truth]
+    )
+    return (wrong[0][1], wrong[0][0]) if wrong else None

@@ -13,16 +13,28 @@ into `handled()` for its whole run: Ctrl-C and SIGTERM then stop any running sea
 and raise KeyboardInterrupt (the CLI exits 130 or 143), except inside `holding()` blocks,
 where they wait for the block's end, so a printed record is never cut and a puzzle's lines
 and its count go together.
+
+Grounding is the exception: clingo cannot interrupt it, and a program can ground forever
+(`p(0). p(X+1) :- p(X).`). So under `handled()`, and in worker processes, `grounding()`
+ends the whole process when the time limit passes or a signal arrives while clingo grounds:
+standard output is flushed (it holds whole lines only: nothing else runs meanwhile), one
+line goes to standard error, and the exit code is 3, 130 or 143 as for a search. Library
+callers keep their process: for them grounding has no time limit and Ctrl-C waits for it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import socket
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
+
+from starbattle.results import EXIT_TIMEOUT
 
 
 class Interruptible(Protocol):
@@ -45,6 +57,14 @@ class _State:
         """How many `holding()` blocks are open: signals wait for their end."""
         self.reader: socket.socket | None = None
         self.writer: socket.socket | None = None
+        self.worker = False
+        """True in a worker process (see ignore_in_worker)."""
+        self.grounding = False
+        """True while clingo grounds inside `grounding()` with the process's ending armed."""
+        self.lock = threading.Lock()
+        """Taken to end the process, and to leave `grounding()`: never both."""
+        self.cleanups: dict[int, Callable[[], object]] = {}
+        """What must be undone if the process is ended (e.g. temporary files removed)."""
 
     def watch(self) -> socket.socket:
         """Start the watcher thread once; return the socket the wakeup fd writes to."""
@@ -60,6 +80,23 @@ class _State:
             if signal.SIGINT in data or signal.SIGTERM in data:
                 for control in list(self.running):
                     control.interrupt()
+                number = signal.SIGTERM if signal.SIGTERM in data else signal.SIGINT
+                self.end_grounding(128 + number, "interrupted while grounding the program")
+
+    def end_grounding(self, code: int, why: str) -> None:
+        """End the process if clingo is still grounding (a thread's work: main is in clingo)."""
+        with self.lock:
+            if not self.grounding:
+                return
+            for cleanup in list(self.cleanups.values()):
+                with contextlib.suppress(Exception):
+                    cleanup()
+            with contextlib.suppress(Exception):  # a closed or full stdout: nothing to save
+                sys.stdout.flush()
+            with contextlib.suppress(Exception):
+                sys.stderr.write(f"starbattle-asp: {why}\n")
+                sys.stderr.flush()
+            os._exit(code)
 
     def note(self, signum: int, frame: object) -> None:
         """Python's part of a signal: raise now, unless clingo runs or output is held."""
@@ -191,7 +228,49 @@ def _release(caught: _Caught) -> None:
 
 
 def ignore_in_worker() -> None:
-    """Worker processes leave Ctrl-C to the parent (which stops them all) and die on SIGTERM."""
+    """Worker processes leave Ctrl-C to the parent (which stops them all) and die on SIGTERM.
+
+    A worker ends itself with exit code 3 when a time limit passes while clingo grounds.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
+    _state.worker = True
+
+
+@contextmanager
+def undone_if_ended(cleanup: Callable[[], object]) -> Iterator[None]:
+    """Run `cleanup` if the process is ended inside the block (see `grounding()`)."""
+    key = id(cleanup)
+    _state.cleanups[key] = cleanup
+    try:
+        yield
+    finally:
+        _state.cleanups.pop(key, None)
+
+
+@contextmanager
+def grounding(timeout: float | None) -> Iterator[None]:
+    """Around clingo's ground(), which cannot be interrupted: see the module's docstring.
+
+    Under `handled()` or in a worker, the process ends when grounding outlasts `timeout`
+    seconds (exit 3) or, under `handled()`, when Ctrl-C or SIGTERM arrives (130, 143).
+    """
+    if not (_state.handled or _state.worker):
+        yield
+        return
+    timer = None
+    if timeout is not None:
+        why = "the time limit was reached while grounding the program"
+        timer = threading.Timer(timeout, _state.end_grounding, (EXIT_TIMEOUT, why))
+        timer.daemon = True
+    _state.grounding = True
+    if timer is not None:
+        timer.start()
+    try:
+        yield
+    finally:
+        with _state.lock:
+            _state.grounding = False
+        if timer is not None:
+            timer.cancel()

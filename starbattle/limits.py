@@ -1,4 +1,6 @@
-"""Limits on what the library accepts, in one place."""
+"""Limits on what the library accepts, and time limits, in one place."""
+
+import time
 
 MAX_SIZE = 200
 """The largest board side accepted; larger boards are refused before any work."""
@@ -10,3 +12,22 @@ MAX_DIGITS = 9
 def whole_number(text: str) -> int | None:
     """The value of an ASCII whole number of at most MAX_DIGITS digits, else None."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS else None
+
+
+class TimeLimitReached(Exception):
+    """A time limit passed before a query had its answer; the library turns it into a value."""
+
+
+def deadline_after(timeout: float | None) -> float | None:
+    """The perf_counter time at which `timeout` seconds from now end (None: no limit)."""
+    return None if timeout is None else time.perf_counter() + timeout
+
+
+def time_left(deadline: float | None) -> float | None:
+    """Seconds left before a deadline (None without one); raises TimeLimitReached once past."""
+    if deadline is None:
+        return None
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise TimeLimitReached
+    return left

@@ -27,7 +27,6 @@ from starbattle.errors import BoardError
 from starbattle.facts import region_terms
 from starbattle.formats.picture import picture_labels
 from starbattle.pictures import Overlay
-from starbattle.render import render_hint
 from starbattle.solver import Solver, Unit, core_assuming, star_literals
 
 LEVELS = {
@@ -468,18 +467,6 @@ class Logic:
             state.blanks | self.board.given_blanks,
             frozenset(step.stars),
             frozenset(step.blanks),
-        )
-
-    def render(self, state: State, step: Step, *, ascii_only: bool = False) -> str:
-        """A step as text: the labels of the cells it rests on, the marks and conclusions."""
-        return render_hint(
-            self.board,
-            state.stars | self.board.given_stars,
-            state.blanks | self.board.given_blanks,
-            shaded=self.premise_cells(step),
-            new_stars=step.stars,
-            new_blanks=step.blanks,
-            ascii_only=ascii_only,
         )
 
     def deductions(self, state: State, technique: str) -> list[Step]:

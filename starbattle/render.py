@@ -8,8 +8,6 @@ from starbattle.board import Board, Cell, Solution
 from starbattle.formats.picture import picture_labels
 
 GAP = "    "
-HINT_MARKS = {False: ("★", "x", "·", "☆", "⊗"), True: ("*", "x", ".", "O", "-")}
-"""Marks of a hint picture: star, marked empty, undecided, concluded star, concluded empty."""
 
 
 def star_marks(ascii_only: bool) -> tuple[str, str]:
@@ -69,36 +67,3 @@ def render_step(
     marks |= dict.fromkeys(blanks, "x") | dict.fromkeys(stars, star)
     marks |= dict.fromkeys(new_blanks, "X") | dict.fromkeys(new_stars, "O" if ascii_only else "◎")
     return render_marks(board, marks, empty)
-
-
-def render_hint(
-    board: Board,
-    stars: Iterable[Cell],
-    blanks: Iterable[Cell],
-    *,
-    shaded: Iterable[Cell] = (),
-    new_stars: Iterable[Cell] = (),
-    new_blanks: Iterable[Cell] = (),
-    ascii_only: bool = False,
-) -> str:
-    """A hint as text: the labels of the cells it rests on, and the marks with its conclusions.
-
-    Left, the region labels of the `shaded` cells (premises; other cells dotted); right, the
-    marks: star, marked empty, undecided, then the step's new stars and new empty cells.
-    """
-    star, empty, undecided, new_star, new_empty = HINT_MARKS[ascii_only]
-    shown, keep = picture_labels(board), set(shaded)
-    width = max(len(label) for label in shown.values())
-    marks = dict.fromkeys(blanks, empty) | dict.fromkeys(stars, star)
-    marks |= dict.fromkeys(new_blanks, new_empty) | dict.fromkeys(new_stars, new_star)
-    lines = []
-    for r, row in enumerate(board.regions, start=1):
-        left = " ".join(
-            ("#" if label is None else shown[label] if (r, c) in keep else undecided).rjust(width)
-            for c, label in enumerate(row, 1)
-        )
-        right = " ".join(
-            "#" if label is None else marks.get((r, c), undecided) for c, label in enumerate(row, 1)
-        )
-        lines.append(left + GAP + right)
-    return "\n".join(lines)

@@ -15,7 +15,7 @@ from starbattle.board import Board, Cell, Solution
 from starbattle.errors import BoardError, FormatError
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterator
+    from collections.abc import Generator, Iterable, Iterator
 
     from starbattle.formats import Record
     from starbattle.grade import Grade
@@ -52,6 +52,10 @@ class SolveRequest:
     threads: int = 1
     timeout: float | None = None
     stats: bool = False
+    size: int | None = None
+    """An image's board size, when it should not be read from the image."""
+    debug_image: str | None = None
+    """Write what was read from an image to this PNG."""
     models: int = 1
     count_only: bool = False
     require_unique: bool = False
@@ -177,7 +181,8 @@ class Message:
 
     text: str
     kind: str = "info"
-    """'error' (this puzzle could not be solved), 'warning', 'clingo' (clingo's) or 'info'."""
+    """'error' (this puzzle could not be solved), 'warning', 'note' (how the input was read),
+    'clingo' (clingo's) or 'info'."""
 
 
 @dataclass(frozen=True)
@@ -216,9 +221,14 @@ class PartialAnswerCheck:
 
     @property
     def code(self) -> int:
-        """0 when the marks break no rule and can still become a solution, else 1."""
-        good = self.partial.extendable and not self.partial.violations
-        return EXIT_FOUND if good else EXIT_NONE
+        """0 when the marks break no rule and can still become a solution, 1 when they do,
+        3 when the time limit came before that was known.
+        """
+        if self.partial.violations:
+            return EXIT_NONE
+        if self.partial.extendable is None:
+            return EXIT_TIMEOUT
+        return EXIT_FOUND if self.partial.extendable else EXIT_NONE
 
 
 @dataclass(frozen=True)
@@ -233,6 +243,11 @@ class Hint:
     """How much to say: 'technique', 'where' (its premises too) or 'full' (and conclusions)."""
     in_trace: bool = False
     """One step of a whole explanation (said in one line)."""
+
+    @property
+    def solved(self) -> bool:
+        """No step is left because the marks already hold every star (and no mistake)."""
+        return self.step is None and len(self.state.stars) == self.board.size * self.board.stars
 
 
 @dataclass(frozen=True)
@@ -294,11 +309,15 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     Outcome) and the caller goes on; a program error (the same for every board) is raised.
     On Ctrl-C a Message says how far the search got, then KeyboardInterrupt is raised.
     """
+    from starbattle.formats import ImageOptions
     from starbattle.formats.picture import picture_labels
     from starbattle.solver import Solver  # imports clingo: only when solving
 
     try:
-        board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
+        seen = ImageOptions(request.size, False, request.debug_image)
+        board = record.board(
+            stars=request.stars, fmt=request.input_format, givens=request.givens, seen=seen
+        )
         solver = Solver(
             board,
             encoding=request.encoding,
@@ -310,6 +329,9 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         yield Message(str(error), "error")
         yield Outcome(record.identifier, "error", EXIT_ERROR)
         return
+    if record.image is not None:
+        for note in record.reading(request.stars, seen).notes:
+            yield Message(note, "note")
     for label, count in board.split_regions().items():
         yield Message(
             f"{record.identifier}: region {picture_labels(board)[label]} is in {count} separate "
@@ -406,16 +428,39 @@ def grade_puzzle(request: SolveRequest, record: Record) -> list[Item | Graded]:
 
 
 def check_answer(
-    board: Board, text: str, *, name: str | None, partial: bool, against_solution: bool
+    board: Board,
+    text: str,
+    *,
+    name: str | None,
+    partial: bool,
+    against_solution: bool,
+    timeout: float | None = None,
 ) -> AnswerCheck | PartialAnswerCheck:
     """Check an answer's text against a board: a complete answer, or marks of a partial one."""
-    from starbattle.check import check
     from starbattle.formats.answer import read_marks
 
     stars, blanks = read_marks(text, board.size, name=name, partial=partial)
+    return check_marks(board, stars, blanks, against_solution=against_solution, timeout=timeout)
+
+
+def check_marks(
+    board: Board,
+    stars: Iterable[Cell],
+    blanks: Iterable[Cell] | None,
+    *,
+    against_solution: bool = False,
+    timeout: float | None = None,
+) -> AnswerCheck | PartialAnswerCheck:
+    """Check stars (a complete answer, `blanks` None) or marks (stars and cells marked empty)."""
+    from starbattle.check import check
+
+    stars = sorted(stars)
     if blanks is None:
         return AnswerCheck(board, tuple(stars), tuple(check(board, stars)))
     from starbattle.insight import check_partial
 
-    checked = check_partial(board, stars, blanks, against_solution=against_solution)
+    blanks = sorted(blanks)
+    checked = check_partial(
+        board, stars, blanks, against_solution=against_solution, timeout=timeout
+    )
     return PartialAnswerCheck(board, len(stars), len(blanks), checked)

@@ -30,7 +30,8 @@ from starbattle.facts import (
     star_cell,
 )
 from starbattle.fastpath import star_reader
-from starbattle.interrupts import Guard
+from starbattle.interrupts import Guard, grounding
+from starbattle.limits import TimeLimitReached
 
 _CONSTANT = re.compile(r"""[a-z_][A-Za-z0-9_']*=(-?[0-9]{1,9}|[a-z_][A-Za-z0-9_']*|"[^"\\]*")\Z""")
 """NAME=VALUE, the value an integer, a constant or a plain string (clingo's -c takes terms)."""
@@ -105,6 +106,9 @@ def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
 
 
 _SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
+_SEEN: dict[tuple[object, ...], bool] = {}
+"""Shapes met once: a lone board is grounded on its own (cheaper than the shared grounding),
+the second board of a shape builds the shared one."""
 """The shared groundings, most recently used last; one per thread (a Control is not shared
 between threads)."""
 
@@ -160,6 +164,9 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
+    ground_timeout: float | None = None
+    """A time limit for grounding, which clingo cannot interrupt: only the command line and
+    its workers keep it, by ending the process (interrupts.grounding)."""
     messages: list[str] = field(default_factory=list, init=False)
     """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
     last: Search = field(default_factory=Search, init=False)
@@ -183,11 +190,18 @@ class Solver:
             arguments += ["-c", constant]
         self._files, self._arguments = files, arguments
         self._shape: _Shape | None = None
-        if self.encoding is None and not self.clingo_args and self.board.size in SHAPE_SIZES:
-            self._shape = self._shared(files, arguments)
+        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
+        if (
+            self.encoding is None
+            and not self.clingo_args
+            and self.board.size in SHAPE_SIZES
+            and (key in _SHAPES or _SEEN.pop(key, False))  # a second board of this shape
+        ):
+            self._shape = self._shared(key, files, arguments)
             self._control = self._shape.control
             self.messages.extend(self._shape.messages)
         else:
+            _SEEN[key] = True
             self._control = self._ground(files, arguments, board_facts(self.board))
         king_rule = self._control.symbolic_atoms[clingo.Function(KING_RULE)]
         if king_rule is not None and king_rule.is_fact:  # the program says stars never touch
@@ -204,18 +218,20 @@ class Solver:
         control = clingo.Control(arguments, logger=self._log, message_limit=100)
         started = time.perf_counter()
         try:
-            for path in files:
-                control.load(path)
-            control.add("base", [], facts)
-            control.ground([("base", [])])
+            with grounding(self.ground_timeout):
+                for path in files:
+                    control.load(path)
+                control.add("base", [], facts)
+                control.ground([("base", [])])
         except RuntimeError as error:
             raise self._program_error(error, files) from None
         self.ground_seconds = time.perf_counter() - started
         return control
 
-    def _shared(self, files: Sequence[str], arguments: list[str]) -> _Shape:
+    def _shared(
+        self, key: tuple[object, ...], files: Sequence[str], arguments: list[str]
+    ) -> _Shape:
         """The grounding shared by every board of this size, star count and program."""
-        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
         shape = _SHAPES.get(key)
         if shape is None or shape.busy:
             facts = shape_facts(self.board.size, self.board.stars)
@@ -253,11 +269,14 @@ class Solver:
         """The rule units a program can switch off (its active/1 externals), in order."""
         return list(self._units)
 
-    def core(self, on: Iterable[Unit], off: Iterable[Unit] = ()) -> list[Unit] | None:
+    def core(
+        self, on: Iterable[Unit], off: Iterable[Unit] = (), timeout: float | None = None
+    ) -> list[Unit] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not
-        necessarily minimal. Units in neither list are left free.
+        necessarily minimal. Units in neither list are left free. Raises TimeLimitReached
+        when `timeout` seconds pass first.
         """
         self._claim()
         literals = self._units
@@ -266,8 +285,10 @@ class Solver:
         assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
         core: list[int] = []
         self._control.configuration.solve.models = 1
-        with Guard(self._control, None) as guard, guard.clingo():
+        with Guard(self._control, timeout) as guard, guard.clingo():
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
+        if result.unknown:
+            raise TimeLimitReached
         if result.satisfiable:
             return None
         chosen = set(core)

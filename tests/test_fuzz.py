@@ -7,14 +7,14 @@ import warnings
 from pathlib import Path
 
 import pytest
+from fuzzing import mutate
 from helpers import INSTANCES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from starbattle import Board, StarBattleError, read_board, write_board
-from starbattle.formats import READERS, TEXT_WRITERS, parse_board, read_text
+from starbattle.formats import READERS, TEXT_WRITERS, parse_board, records
 from starbattle.formats.answer import read_answer
-from starbattle.fuzzing import mutate
 
 SEEDS = [
     write_board(read_board(str(INSTANCES / name)), fmt)
@@ -65,7 +65,7 @@ def test_arbitrary_bytes_through_a_file(
 ) -> None:
     path = Path(tmp_path_factory.mktemp("fuzz")) / "input"
     path.write_bytes(data)
-    outcome(lambda _: parse_board(read_text(str(path)), name=str(path)), "")
+    outcome(lambda _: [record.board() for record in records(str(path))], "")
 
 
 @pytest.mark.parametrize(

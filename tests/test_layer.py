@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -51,6 +52,8 @@ def test_a_long_board_argument_is_text_not_a_file_name() -> None:
     if record:
         assert result.exit_code == 0 and "1 solution, unique" in result.output
         assert read_board(board).size == 17
+    long_name = run("a" * 300)
+    assert long_name.exit_code == 2 and "cannot read: File name too long" in long_name.stderr
 
 
 def test_collection_lines_that_are_no_record_are_reported_and_the_rest_solved(
@@ -261,3 +264,19 @@ def test_a_full_disk_or_a_closed_stdout_is_one_line_exit_2() -> None:
     )
     assert closed.returncode == 2
     assert "cannot write standard output: it is closed" in closed.stderr
+
+
+@pytest.mark.slow
+def test_cluster_option_prints_what_one_process_prints() -> None:
+    pytest.importorskip("distributed")
+    boards = [str(path) for path in sorted(INSTANCES.glob("*.lp"))[:5]]
+    seconds = re.compile(r'"seconds": [0-9.e-]+')
+    alone = run(*boards, "-f", "json")
+    spread = run(*boards, "-f", "json", "--cluster", "local:2")
+    assert spread.exit_code == alone.exit_code
+    assert seconds.sub("", spread.stdout) == seconds.sub("", alone.stdout)
+    made = run("generate", "-N", "6", "-s", "1", "-k", "3", "-f", "url", "--seed", "5", "-j", "2")
+    assert (
+        made.stdout
+        == run("generate", "-N", "6", "-s", "1", "-k", "3", "-f", "url", "--seed", "5").stdout
+    )

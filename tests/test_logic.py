@@ -425,20 +425,6 @@ CONFINED = ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"]
 CONFINED_STATE = [".....", ".x.x.", ".x...", "....x", "..x.."]
 
 
-def test_hint_as_text_shows_premises_marks_and_conclusions() -> None:
-    logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
-    step = logic.next_step(state)
-    assert step is not None
-    assert logic.render(state, step, ascii_only=True).splitlines() == [
-        "A A A B B    . . . . .",
-        "A C C B B    . x - x .",
-        ". . . . .    . x . . .",
-        ". . . . .    . . . . x",
-        ". . . . .    . . x . .",
-    ]
-    assert logic.render(state, step).splitlines()[1] == "A C C B B    · x ⊗ x ·"
-
-
 def test_hint_picture_hatches_premises_and_crosses_conclusions() -> None:
     from starbattle.pictures import HATCH, HIGHLIGHT, render_svg
 

@@ -5,11 +5,24 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starbattle.board import Board
 from starbattle.errors import FormatError, StarBattleError, UsageError
 from starbattle.formats import asp, json_board, picture, puzzlink, pzprv3, sbn
+
+if TYPE_CHECKING:
+    from starbattle.formats.image import ImageReading
+
+
+def looks_like_image(data: bytes) -> bool:
+    """Whether bytes start like a PNG, JPEG or WebP file (the image reader itself loads late)."""
+    return data.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")) or (
+        data[:4] == b"RIFF" and data[8:12] == b"WEBP"
+    )
+
 
 READERS: dict[str, Callable[..., Board]] = {
     "lp": asp.read,
@@ -27,6 +40,8 @@ TEXT_WRITERS: dict[str, Callable[[Board], str]] = {
     "pzprv3": pzprv3.write,
     "sbn": sbn.write,
 }
+INPUT_FORMATS = (*READERS, "image")
+"""What --from may name: the text readers, and image (a screenshot or photo)."""
 PICTURES = ("svg", "png")
 WRITERS = (*TEXT_WRITERS, *PICTURES)
 EXTENSIONS = {".lp": "lp", ".json": "json", ".jsonl": "json", ".txt": "txt", ".sbn": "sbn"}
@@ -97,6 +112,8 @@ class Record:
     """The input's name for messages (a file, <stdin>), None for a board given as text."""
     error: StarBattleError | None = None
     """Why this line of a collection is no record at all (it is reported, the rest solved)."""
+    image: bytes | None = None
+    """The bytes of a screenshot or photo (PNG, JPEG, WebP), when the input is one."""
 
     @property
     def carries_answer(self) -> bool:
@@ -104,12 +121,47 @@ class Record:
         return pzprv3.looks_like_pzprv3(self.text.lstrip("\ufeff \t\r\n"))
 
     def board(
-        self, *, stars: int | None = None, fmt: str | None = None, givens: bool = False
+        self,
+        *,
+        stars: int | None = None,
+        fmt: str | None = None,
+        givens: bool = False,
+        seen: ImageOptions | None = None,
     ) -> Board:
         """Parse the record's board (raising the error of a line that is no record)."""
         if self.error is not None:
             raise self.error
+        if self.image is not None or fmt == "image":
+            return self.reading(stars, seen or ImageOptions()).board
         return parse_board(self.text, name=self.name, stars=stars, fmt=fmt, givens=givens)
+
+    def reading(self, stars: int | None, seen: ImageOptions) -> ImageReading:
+        """What the record's image shows (read once per image and options)."""
+        if self.image is None:
+            raise UsageError(f"{self.name or 'the input'} is not an image (PNG, JPEG or WebP)")
+        return _read_image(self.image, self.name, stars, seen)
+
+
+@dataclass(frozen=True)
+class ImageOptions:
+    """How to read a board from an image: its size if known, drawn marks, a debug picture."""
+
+    size: int | None = None
+    marks: bool = False
+    debug: str | None = None
+    """A PNG file to write with what was read (the grid and the regions outlined)."""
+
+
+@lru_cache(maxsize=4)
+def _read_image(
+    data: bytes, name: str | None, stars: int | None, seen: ImageOptions
+) -> ImageReading:
+    """Read a board from image bytes (cached: a command asks for the board and the notes)."""
+    from starbattle.formats.image import read_image
+
+    return read_image(
+        data, name=name, stars=stars, size=seen.size, marks=seen.marks, debug_path=seen.debug
+    )
 
 
 COMMENT = ("#", "%", "//")
@@ -174,11 +226,11 @@ def is_board_text(source: str) -> bool:
     )
 
 
-def read_input(argument: str) -> tuple[str, str | None]:
-    """The text of a command-line argument, and its name for messages (None for board text).
+def read_input(argument: str) -> tuple[str | bytes, str | None]:
+    """The text of a command-line argument (an image's bytes), and its name for messages.
 
     The argument is a file path, '-' (standard input), or a board given as the argument
-    itself (a URL, an SBN line, a JSON board, or text holding a newline).
+    itself (a URL, an SBN line, a JSON board, or text holding a newline: its name is None).
     """
     if argument == "-":
         return read_text(argument), "<stdin>"
@@ -188,13 +240,18 @@ def read_input(argument: str) -> tuple[str, str | None]:
 
 
 def records(argument: str, *, fmt: str | None = None) -> list[Record]:
-    """The one input path: an argument (file, '-', URL, SBN line, board text) as its records."""
+    """The one input path: an argument (file, '-', URL, SBN line, board text, image) as records."""
     text, name = read_input(argument)
+    if isinstance(text, bytes):
+        return [Record(name or "<argument>", "", name, image=text)]
     return _collection(text, name, fmt) or [Record(name or "<argument>", text, name)]
 
 
-def read_text(path: str) -> str:
-    """Read an input file ('-' for standard input) as text, refusing huge or binary files."""
+def read_text(path: str) -> str | bytes:
+    """Read an input file ('-' for standard input) as text (an image as bytes).
+
+    Huge files and other binary files are refused.
+    """
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
@@ -212,6 +269,8 @@ def read_text(path: str) -> str:
             f"the file is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB: not a board",
             file=path,
         )
+    if looks_like_image(data):
+        return data
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -221,7 +280,7 @@ def read_text(path: str) -> str:
 
 
 def read_board(source: str, *, stars: int | None = None, fmt: str | None = None) -> Board:
-    """Read a board from a file path, '-' (standard input), or the text of a board itself."""
+    """Read a board from a file path (a board file or an image), '-', or a board's text."""
     found = records(source, fmt=fmt)
     if len(found) > 1:
         raise UsageError(f"{found[0].name} holds {len(found)} puzzles; read one at a time")

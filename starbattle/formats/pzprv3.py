@@ -23,12 +23,18 @@ def looks_like_pzprv3(text: str) -> bool:
 
 
 def _lines(text: str) -> list[str]:
-    """The file's lines, from the `pzprv3` line on, with `/` as a line break when inline."""
+    """The file's lines, from the `pzprv3` line on, with `/` as a line break when inline.
+
+    Trailing lines that are blank or only `/` are dropped: a file without answers may end so.
+    """
     text = text[text.index("pzprv3") :] if "?pzprv3/" in text else text.lstrip()
     lines = text.splitlines()
     if len(lines) == 1:
         lines = text.strip().split("/")
-    return [line.strip() for line in lines]
+    lines = [line.strip() for line in lines]
+    while lines and not lines[-1].strip("/ \t"):
+        lines.pop()
+    return lines
 
 
 def _parse(text: str, name: str | None) -> tuple[list[list[str]], int, list[list[str]]]:

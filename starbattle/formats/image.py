@@ -1,0 +1,643 @@
+"""Read a board from a screenshot or photo (PNG, JPEG, WebP): grid, regions, drawn marks.
+
+The method: find square outlines (edges and non-background blobs), straighten each; find N
+from the grid lines' spacing (strong at every N-th position, weak mid-cell); take each cell's
+colour from a ring that skips the drawn marks; measure the ink on every cell border and split
+thin lines from thick walls; join neighbouring cells across non-walls in order of colour
+likeness until N regions remain. A reading that is unsure, or whose puzzle has no or several
+solutions, is refused with one line saying what was read (and, if asked, a debug picture).
+Needs the `image` extra (Pillow, numpy, OpenCV), imported only when an image is read.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from starbattle.board import Board, Cell, king_capacity
+from starbattle.errors import BoardError, FormatError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MIN_SIZE, MAX_SIZE = 4, 25
+"""Board sides the reader looks for."""
+WORK_SIDE = 1000
+"""Straightened boards larger than this are scaled down to this side (pixels)."""
+PAD = 4
+"""Pixels of edge repeated around the image while looking for outlines."""
+MAX_OUTLINES = 7
+"""How many of the largest square outlines are tried (the whole image is always tried)."""
+MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
+EXTRA = "pip install 'starbattle-asp[image]' (or pip install '.[image]' from a checkout)"
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+SAME_COLOUR, OTHER_COLOUR = 8.0, 14.0
+"""CIELAB distances: cells closer than the first look alike; regions must differ by the second."""
+WALL_RATIO = 1.3
+"""Thick walls carry at least this many times the ink of thin lines."""
+
+
+@dataclass(frozen=True)
+class ImageReading:
+    """What was read from an image: the board, the drawn marks, and how it was decided."""
+
+    board: Board
+    kind: str
+    """'colour' (regions told by colour, Queens-like) or 'wall' (thick borders, one colour)."""
+    stars_from: str
+    """'given' (the caller's), 'default' (1 on a colour board) or 'unique' (smallest unique)."""
+    marked_stars: frozenset[Cell] = frozenset()
+    marked_blanks: frozenset[Cell] = frozenset()
+    notes: tuple[str, ...] = field(default=())
+
+
+@dataclass
+class _Grid:
+    """A straightened board picture and its N+1 column and row line positions."""
+
+    picture: np.ndarray
+    xs: np.ndarray
+    ys: np.ndarray
+    quality: float
+    corners: np.ndarray
+    """The board's corners in the original image (TL, TR, BR, BL)."""
+
+    @property
+    def size(self) -> int:
+        """The number of cells per side."""
+        return len(self.xs) - 1
+
+
+def looks_like_image(data: bytes) -> bool:
+    """Whether bytes start like a PNG, JPEG or WebP file."""
+    return data.startswith(MAGIC) or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
+
+
+def _libraries() -> tuple[ModuleType, ModuleType, ModuleType]:
+    """numpy, cv2 and PIL.Image, or a one-line error naming the extra that provides them."""
+    try:
+        import cv2
+        import numpy
+        from PIL import Image
+    except ImportError as error:
+        raise FormatError(f"reading a board from an image needs {error.name}: {EXTRA}") from None
+    return numpy, cv2, Image
+
+
+def _pixels(data: bytes, name: str | None) -> np.ndarray:
+    """The image as RGB pixels, upright, transparency laid on white."""
+    numpy, _, Image = _libraries()
+    from PIL import ImageOps, UnidentifiedImageError
+
+    try:
+        image = ImageOps.exif_transpose(Image.open(io.BytesIO(data)))
+        image.load()
+    except (UnidentifiedImageError, OSError, SyntaxError) as error:
+        raise FormatError(f"not a readable PNG, JPEG or WebP image: {error}", file=name) from None
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        image = image.convert("RGBA")
+        ground = Image.new("RGBA", image.size, "white")
+        image = Image.alpha_composite(ground, image)
+    return numpy.asarray(image.convert("RGB"))
+
+
+def _order(points: np.ndarray) -> np.ndarray:
+    """Four corner points ordered top-left, top-right, bottom-right, bottom-left."""
+    numpy = _libraries()[0]
+    total, diff = points.sum(axis=1), points[:, 1] - points[:, 0]
+    return numpy.array(
+        [
+            points[total.argmin()],
+            points[diff.argmin()],
+            points[total.argmax()],
+            points[diff.argmax()],
+        ],
+        dtype=numpy.float32,
+    )
+
+
+def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
+    """Corner quadruples of square-looking outlines, largest first (the whole image last)."""
+    numpy, cv2, _ = _libraries()
+    height, width = rgb.shape[:2]
+    scale = min(1.0, WORK_SIDE / max(height, width))
+    small = cv2.resize(rgb, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    border = numpy.concatenate([small[0], small[-1], small[:, 0], small[:, -1]])
+    ground = numpy.median(border, axis=0)
+    # OpenCV's contours never run along the image's edge: repeat the edge pixels outwards
+    small = cv2.copyMakeBorder(small, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
+    gray = cv2.cvtColor(small, cv2.COLOR_RGB2GRAY)
+    edges = cv2.dilate(cv2.Canny(gray, 30, 90), numpy.ones((3, 3), numpy.uint8))
+    apart = numpy.abs(small.astype(numpy.int16) - ground.astype(numpy.int16)).max(axis=2) > 24
+    blobs = cv2.morphologyEx(apart.astype(numpy.uint8) * 255, cv2.MORPH_CLOSE, numpy.ones((5, 5)))
+    dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
+    contours = [
+        *cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
+        *cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
+        *cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
+    ]
+    least = 0.12 * min(small.shape[:2])
+    found: list[tuple[float, np.ndarray]] = []
+    for contour in contours:
+        _, _, w, h = cv2.boundingRect(contour)
+        if min(w, h) < least:
+            continue
+        rect = cv2.minAreaRect(contour)
+        side_a, side_b = rect[1]
+        if min(side_a, side_b) < least or max(side_a, side_b) > 1.2 * min(side_a, side_b):
+            continue
+        if cv2.contourArea(contour) < 0.85 * side_a * side_b:
+            continue
+        corners = _order((cv2.boxPoints(rect) - PAD) / scale)
+        if all(numpy.abs(corners - seen).max() > 0.01 * max(height, width) for _, seen in found):
+            found.append((side_a * side_b, corners))
+    found.sort(key=lambda item: -item[0])
+    quads = [corners for _, corners in found[:MAX_OUTLINES]]
+    if max(height, width) <= 1.05 * min(height, width):
+        whole = numpy.array([[0, 0], [width, 0], [width, height], [0, height]], numpy.float32)
+        quads.append(whole)
+    return quads
+
+
+def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The quadrilateral's content as a square picture of at most WORK_SIDE pixels."""
+    numpy, cv2, _ = _libraries()
+    side = float(
+        numpy.linalg.norm(corners[1] - corners[0]) + numpy.linalg.norm(corners[3] - corners[0])
+    )
+    side = int(min(WORK_SIDE, max(64, round(side / 2))))
+    target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
+    matrix = cv2.getPerspectiveTransform(corners, target)
+    return cv2.warpPerspective(rgb, matrix, (side, side), flags=cv2.INTER_LINEAR)
+
+
+def _profiles(picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How line-like each column and each row is: a low percentile of its colour gradient."""
+    numpy, cv2, _ = _libraries()
+    values = picture.astype(numpy.int16)
+    across = numpy.abs(numpy.diff(values, axis=1)).max(axis=2).astype(numpy.uint8)
+    down = numpy.abs(numpy.diff(values, axis=0)).max(axis=2).astype(numpy.uint8)
+    across = cv2.dilate(across, numpy.ones((1, 3), numpy.uint8))
+    down = cv2.dilate(down, numpy.ones((3, 1), numpy.uint8))
+    # a grid line crosses (nearly) every row; drawn marks and text only some
+    return (
+        numpy.percentile(across, 30, axis=0).astype(numpy.float32),
+        numpy.percentile(down, 30, axis=1).astype(numpy.float32),
+    )
+
+
+def _ends(profile: np.ndarray) -> tuple[list[int], list[int]]:
+    """Candidate first and last grid lines: strong peaks near either end, and the ends."""
+    numpy = _libraries()[0]
+    length = len(profile)
+    reach = max(3, int(0.1 * length))
+    strong = 0.25 * float(profile.max())
+
+    def peaks(lo: int, hi: int) -> list[int]:
+        part = profile[lo:hi]
+        order = numpy.argsort(-part)[:12]
+        chosen: list[int] = []
+        for index in order:
+            if part[index] >= strong and all(abs(int(index) - c) > 2 for c in chosen):
+                chosen.append(int(index))
+        return [lo + c for c in chosen[:4]]
+
+    return [0, *peaks(0, reach)], [length - 1, *peaks(length - reach, length)]
+
+
+class _Profile:
+    """One axis's line profile, with its running maxima cached by radius."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        """Keep the profile and find the candidate first and last lines."""
+        self.values = values
+        self.top = float(values.max()) or 1.0
+        self.ends = _ends(values)
+        self._spread: dict[int, np.ndarray] = {}
+
+    def spread(self, radius: int) -> np.ndarray:
+        """The profile's running maximum over a window of +-radius."""
+        if radius not in self._spread:
+            numpy, cv2, _ = _libraries()
+            kernel = numpy.ones((2 * radius + 1, 1), numpy.uint8)
+            self._spread[radius] = cv2.dilate(self.values.reshape(-1, 1), kernel).ravel()
+        return self._spread[radius]
+
+    def fit(self, size: int, first: int, last: int) -> float:
+        """How clearly N even cells between two lines show: lines strong, mid-cells weak."""
+        numpy = _libraries()[0]
+        pitch = (last - first) / size
+        if pitch < 6:
+            return -1.0
+        steps = numpy.arange(size + 1)
+        lines = self.spread(max(1, round(0.1 * pitch)))[
+            numpy.rint(first + steps[1:-1] * pitch).astype(int)
+        ]
+        mids = self.spread(max(1, round(0.2 * pitch)))[
+            numpy.rint(first + (steps[:-1] + 0.5) * pitch).astype(int)
+        ]
+        low = float(numpy.sort(lines)[(len(lines) - 1) // 10])  # the 10th percentile, fast
+        high = float(numpy.sort(mids)[len(mids) - 1 - (len(mids) - 1) // 10])
+        uncovered = (first + len(self.values) - 1 - last) / len(self.values)
+        return (low - high) / (low + high + 8.0) - 2.0 * uncovered
+
+    def best(self, size: int) -> tuple[float, int, int]:
+        """The clearest fit of N cells over the candidate ends: (clarity, first, last)."""
+        firsts, lasts = self.ends
+        return max((self.fit(size, a, b), a, b) for a in firsts for b in lasts)
+
+    def lines(self, size: int, first: int, last: int) -> np.ndarray:
+        """The N+1 line positions, each moved to the strongest column near its place."""
+        numpy = _libraries()[0]
+        pitch = (last - first) / size
+        reach = max(1, round(0.3 * pitch))
+        where = [float(first)]
+        for k in range(1, size):
+            at = round(first + k * pitch)
+            part = self.values[at - reach : at + reach + 1]
+            peak = numpy.flatnonzero(part == part.max())
+            where.append(at - reach + float(peak.mean()))
+        where.append(float(last))
+        return numpy.array(where)
+
+
+def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range) -> _Grid:
+    """The clearest grid of any allowed size inside one outline."""
+    picture = _straighten(rgb, corners)
+    across, down = (_Profile(values) for values in _profiles(picture))
+    best: tuple[float, int, tuple[int, int], tuple[int, int]] | None = None
+    for size in sizes:
+        x_fit, y_fit = across.best(size), down.best(size)
+        quality = min(x_fit[0], y_fit[0])
+        if best is None or quality > best[0]:
+            best = (quality, size, x_fit[1:], y_fit[1:])
+    assert best is not None
+    quality, size, (x0, x1), (y0, y1) = best
+    return _Grid(picture, across.lines(size, x0, x1), down.lines(size, y0, y1), quality, corners)
+
+
+def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
+    """The board's grid: the largest outline whose grid is nearly as clear as the clearest."""
+    sizes = range(size, size + 1) if size else range(MIN_SIZE, MAX_SIZE + 1)
+    grids = [_grid(rgb, quad, sizes) for quad in _outlines(rgb)]
+    if not grids:
+        raise FormatError("found no square board in the image")
+    clearest = max(g.quality for g in grids)
+    if clearest < 0.15:
+        raise FormatError(f"found no clear grid in the image (clarity {clearest:.2f})")
+    return next(g for g in grids if g.quality >= clearest - 0.1)
+
+
+def _lab(colours: np.ndarray) -> np.ndarray:
+    """RGB colours (any shape ending in 3) as CIELAB floats (L 0-100)."""
+    numpy, cv2, _ = _libraries()
+    flat = colours.reshape(-1, 1, 3).astype(numpy.float32) / 255.0
+    return cv2.cvtColor(flat, cv2.COLOR_RGB2LAB).reshape(colours.shape)
+
+
+def _cell_colours(grid: _Grid) -> np.ndarray:
+    """Each cell's colour (N x N x 3 RGB): the median of a ring that skips the cell's middle."""
+    numpy = _libraries()[0]
+    n, picture = grid.size, grid.picture
+    colours = numpy.zeros((n, n, 3), numpy.float32)
+    for r in range(n):
+        y0, y1 = grid.ys[r], grid.ys[r + 1]
+        for c in range(n):
+            x0, x1 = grid.xs[c], grid.xs[c + 1]
+            box = picture[_span(y0, y1, 0.12, 0.88), _span(x0, x1, 0.12, 0.88)]
+            h, w = box.shape[:2]
+            ring = numpy.ones((h, w), bool)
+            ring[int(0.25 * h) : h - int(0.25 * h), int(0.25 * w) : w - int(0.25 * w)] = False
+            colours[r, c] = numpy.median(box[ring], axis=0)
+    return colours
+
+
+def _span(start: float, end: float, lo: float, hi: float) -> slice:
+    """The pixel slice from a fraction `lo` to a fraction `hi` of the way from start to end."""
+    return slice(int(round(start + lo * (end - start))), int(round(start + hi * (end - start))) + 1)
+
+
+def _border_ink(grid: _Grid, colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ink on each inner cell border, in pixels of full contrast: (N x N-1 right, N-1 x N below).
+
+    Across the middle of each border, the colour's distance from the nearer of the two cells'
+    colours is summed: a colour step without a line has none, a thick wall much.
+    """
+    numpy = _libraries()[0]
+    n, picture = grid.size, grid.picture.astype(numpy.float32)
+    right = numpy.zeros((n, n - 1), numpy.float32)
+    below = numpy.zeros((n - 1, n), numpy.float32)
+    pitch = (grid.xs[-1] - grid.xs[0] + grid.ys[-1] - grid.ys[0]) / (2 * n)
+    reach = max(3, int(round(0.2 * pitch)))
+    for r in range(n):
+        rows = _span(grid.ys[r], grid.ys[r + 1], 0.25, 0.75)
+        for c in range(n - 1):
+            at = int(round(grid.xs[c + 1]))
+            strip = numpy.median(picture[rows, max(0, at - reach) : at + reach + 1], axis=0)
+            right[r, c] = _ink(strip, colours[r, c], colours[r, c + 1])
+    for c in range(n):
+        columns = _span(grid.xs[c], grid.xs[c + 1], 0.25, 0.75)
+        for r in range(n - 1):
+            at = int(round(grid.ys[r + 1]))
+            strip = numpy.median(picture[max(0, at - reach) : at + reach + 1, columns], axis=1)
+            below[r, c] = _ink(strip, colours[r, c], colours[r + 1, c])
+    return right, below
+
+
+def _ink(strip: np.ndarray, one: np.ndarray, other: np.ndarray) -> float:
+    """Summed distance of a strip of colours from the nearer of two cell colours (/255)."""
+    numpy = _libraries()[0]
+    apart = numpy.minimum(
+        numpy.linalg.norm(strip - one, axis=1), numpy.linalg.norm(strip - other, axis=1)
+    )
+    return float(numpy.clip(apart - 12.0, 0, None).sum() / 255.0)
+
+
+def _wall_threshold(values: np.ndarray) -> float | None:
+    """The ink above which a border is a wall, when borders split into thin and thick; else None.
+
+    Otsu's split of the sorted values; walls exist when the thick side's median carries at
+    least WALL_RATIO times the thin side's (plus half a pixel, for boards with no lines).
+    """
+    numpy = _libraries()[0]
+    ordered = numpy.sort(values)
+    best, split = -1.0, 0
+    for k in range(1, len(ordered)):
+        low, high = ordered[:k], ordered[k:]
+        between = k * (len(ordered) - k) * (high.mean() - low.mean()) ** 2
+        if between > best:
+            best, split = between, k
+    thin, thick = numpy.median(ordered[:split]), numpy.median(ordered[split:])
+    if thick < WALL_RATIO * thin + 0.5:
+        return None
+    return float((ordered[split - 1] + ordered[split]) / 2)
+
+
+@dataclass
+class _Borders:
+    """Every inner border between two neighbouring cells, with its ink and colour change."""
+
+    pairs: list[tuple[Cell, Cell]]
+    ink: np.ndarray
+    change: np.ndarray
+    """CIELAB distance between the two cells' colours."""
+    walls: np.ndarray
+    """Whether each border is a thick wall."""
+    unsure: np.ndarray
+    """Whether each border's ink lies well between that of thin lines and that of walls."""
+
+
+def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
+    """Measure every inner border and tell walls from thin lines (no walls: all False)."""
+    numpy = _libraries()[0]
+    n = grid.size
+    right, below = _border_ink(grid, colours)
+    lab = _lab(colours / 255.0 * 255.0)
+    pairs: list[tuple[Cell, Cell]] = []
+    ink, change = [], []
+    for r in range(n):
+        for c in range(n):
+            for rr, cc, value in ((r, c + 1, right), (r + 1, c, below)):
+                if rr < n and cc < n:
+                    pairs.append(((r, c), (rr, cc)))
+                    ink.append(value[r, c] if value is right else value[r, c])
+                    change.append(float(numpy.linalg.norm(lab[r, c] - lab[rr, cc])))
+    inks, changes = numpy.array(ink), numpy.array(change)
+    threshold = _wall_threshold(inks)
+    walls = numpy.zeros(len(pairs), bool) if threshold is None else inks > threshold
+    colourful = int((changes > OTHER_COLOUR).sum()) >= n // 2
+    if walls.any() and colourful and (changes[walls] > SAME_COLOUR).mean() < 0.7:
+        walls[:] = False  # "walls" that do not follow the colours are plain grid lines
+    unsure = numpy.zeros(len(pairs), bool)
+    if walls.any():
+        thin, thick = numpy.median(inks[~walls]), numpy.median(inks[walls])
+        share = (inks - thin) / (thick - thin)
+        unsure = (share > 0.15) & (share < 0.85)
+    return _Borders(pairs, inks, changes, walls, unsure)
+
+
+def _regions(n: int, borders: _Borders) -> tuple[list[list[int]], list[str]]:
+    """The regions (a label per cell) and any doubts; unclear borders that matter are doubts."""
+    labels, doubts = _join(n, borders, borders.walls)
+    if borders.unsure.any():
+        for walls in (borders.walls | borders.unsure, borders.walls & ~borders.unsure):
+            if _join(n, borders, walls)[0] != labels:
+                index = int(borders.unsure.nonzero()[0][0])
+                doubts.append(f"unclear border near {_where(borders.pairs[index])}")
+                break
+    return labels, doubts
+
+
+def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]], list[str]]:
+    """Join cells across non-walls, most alike first, until N regions remain; and any doubts.
+
+    Walls are crossed only when needed, after every non-wall; the doubts name joins across a
+    wall or between unlike colours, and unlike-but-unjoined neighbours that look alike.
+    """
+    numpy = _libraries()[0]
+    parent = list(range(n * n))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    order = numpy.lexsort((borders.change, walls))
+    count, doubts = n * n, []
+    joined = numpy.zeros(len(borders.pairs), bool)
+    for index in order:
+        if count == n:
+            break
+        (r, c), (rr, cc) = borders.pairs[index]
+        a, b = root(r * n + c), root(rr * n + cc)
+        if a == b:
+            continue
+        parent[a] = b
+        count -= 1
+        joined[index] = True
+        if walls[index]:
+            doubts.append(f"joined across a wall at {_where(borders.pairs[index])}")
+        elif not walls.any() and borders.change[index] > OTHER_COLOUR:
+            doubts.append(f"joined unlike colours at {_where(borders.pairs[index])}")
+    for index, ((r, c), (rr, cc)) in enumerate(borders.pairs):
+        if root(r * n + c) != root(rr * n + cc) and not walls[index]:
+            if borders.change[index] < OTHER_COLOUR:
+                doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
+    labels: dict[int, int] = {}
+    grid = [[labels.setdefault(root(r * n + c), len(labels)) for c in range(n)] for r in range(n)]
+    return grid, doubts
+
+
+def _where(pair: tuple[Cell, Cell]) -> str:
+    """Two 0-based cells as a 1-based 'row R column C / row R column C' phrase."""
+    (r, c), (rr, cc) = pair
+    return f"({r + 1},{c + 1})-({rr + 1},{cc + 1})"
+
+
+def _marks(grid: _Grid, colours: np.ndarray) -> tuple[frozenset[Cell], frozenset[Cell]]:
+    """Cells with a drawn star/crown (a large solid shape) and with an X or dot (a small one)."""
+    numpy, cv2, _ = _libraries()
+    stars, blanks = set(), set()
+    for r in range(grid.size):
+        for c in range(grid.size):
+            rows, columns = (
+                _span(grid.ys[r], grid.ys[r + 1], 0.22, 0.78),
+                _span(grid.xs[c], grid.xs[c + 1], 0.22, 0.78),
+            )
+            box = grid.picture[rows, columns].astype(numpy.float32)
+            ink = numpy.linalg.norm(box - colours[r, c], axis=2) > 60
+            inked = int(ink.sum())
+            if inked < 0.01 * ink.size:
+                continue
+            size = box.shape[0] / 0.56
+            points = cv2.findNonZero(ink.astype(numpy.uint8))
+            _, _, w, h = cv2.boundingRect(points)
+            solid = inked / float(w * h)
+            if max(w, h) >= 0.3 * size and solid >= 0.3:
+                stars.add((r + 1, c + 1))
+            elif max(w, h) >= 0.06 * size:
+                blanks.add((r + 1, c + 1))
+    return frozenset(stars), frozenset(blanks)
+
+
+def _count(board: Board) -> int:
+    """0, 1 or 2 (meaning two or more): how many solutions the board has."""
+    from starbattle.solver import Solver
+
+    return sum(1 for _ in Solver(board).solutions(2))
+
+
+def _choose_stars(board: Board, kind: str, stars: int | None) -> tuple[Board, str, int]:
+    """The board with its star count, where the count came from, and its solutions (0-2).
+
+    Without a given count: 1 when that has exactly one solution, else the smallest count
+    that has; a colour board with no such count keeps 1 (and its 0 or 2+ solutions).
+    """
+    if stars is not None:
+        board = board.with_stars(stars)
+        return board, "given", _count(board)
+    with_one = _count(board)
+    if with_one == 1:
+        return board, "default" if kind == "colour" else "unique", 1
+    for count in range(2, king_capacity(board.size) + 1):
+        if _count(board.with_stars(count)) == 1:
+            return board.with_stars(count), "unique", 1
+    if kind == "colour":
+        return board, "default", with_one
+    return board, "unique", 0
+
+
+def read_image(
+    data: bytes,
+    *,
+    name: str | None = None,
+    stars: int | None = None,
+    size: int | None = None,
+    marks: bool = False,
+    debug_path: str | None = None,
+    unique: bool = True,
+) -> ImageReading:
+    """Read a board from a screenshot or photo; raise FormatError rather than guess.
+
+    `size` fixes N; `stars` fixes S (else 1 on a colour board, and on a wall board the
+    smallest S with exactly one solution); `marks` also reads drawn stars and X marks;
+    `debug_path` receives a PNG of what was read (also when reading fails); `unique` False
+    accepts a board with several solutions.
+    """
+    rgb = _pixels(data, name)
+    if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
+        raise FormatError(
+            f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name
+        )
+    grid: _Grid | None = None
+    labels: list[list[int]] | None = None
+    try:
+        grid = _find_grid(rgb, size)
+        colours = _cell_colours(grid)
+        borders = _borders(grid, colours)
+        labels, doubts = _regions(grid.size, borders)
+        n = grid.size
+        found = len({label for row in labels for label in row})
+        if found != n:
+            raise FormatError(f"read a {n}x{n} grid but only {found} regions")
+        if doubts:
+            raise FormatError(
+                f"read a {n}x{n} grid but the regions are unsure ({doubts[0]}"
+                + (f" and {len(doubts) - 1} more" if len(doubts) > 1 else "")
+                + ")"
+            )
+        kind = "wall" if borders.walls.any() and not _colourful(borders, n) else "colour"
+        board = Board.from_rows([[LABELS[k] for k in row] for row in labels], 1, name=name)
+        board, stars_from, solutions = _choose_stars(board, kind, stars)
+        if solutions == 0 or (solutions > 1 and unique):
+            what = "no solution" if solutions == 0 else "2 or more solutions"
+            tried = (
+                f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
+            )
+            raise FormatError(f"read a {n}x{n} {kind} board that has {what}{tried}")
+    except (FormatError, BoardError) as error:
+        if debug_path is not None:
+            write_debug_image(debug_path, rgb, grid, labels)
+        hint = " (check it with --debug-image FILE.png, or pass --size N / --stars S)"
+        raise FormatError(
+            f"cannot read the board from the image: {error.message}{hint}", file=name
+        ) from None
+    if debug_path is not None:
+        write_debug_image(debug_path, rgb, grid, labels)
+    notes = [f"read a {n}x{n} {kind} board from the image"]
+    if stars_from == "unique":
+        notes.append(f"stars: {board.stars}, the smallest count with exactly one solution")
+    elif stars_from == "default":
+        notes.append("stars: 1, the usual count for a colour board (pass --stars to change it)")
+    if solutions > 1:
+        notes.append("the board has 2 or more solutions")
+    marked_stars, marked_blanks = _marks(grid, colours) if marks else (frozenset(), frozenset())
+    return ImageReading(board, kind, stars_from, marked_stars, marked_blanks, tuple(notes))
+
+
+def _colourful(borders: _Borders, n: int) -> bool:
+    """Whether neighbouring regions differ in colour (a Queens-like board)."""
+    return int((borders.change > OTHER_COLOUR).sum()) >= n // 2
+
+
+def write_debug_image(
+    path: str, rgb: np.ndarray, grid: _Grid | None, labels: list[list[int]] | None
+) -> None:
+    """Write a PNG of the image with the board's outline, its grid and its regions drawn on."""
+    numpy, cv2, Image = _libraries()
+    picture = rgb.copy()
+    if grid is not None:
+        cv2.polylines(picture, [grid.corners.astype(numpy.int32)], True, (255, 0, 255), 3)
+        side = grid.picture.shape[0]
+        target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
+        back = cv2.getPerspectiveTransform(target, grid.corners.astype(numpy.float32))
+
+        def line(a: tuple[float, float], b: tuple[float, float], colour: tuple, width: int) -> None:
+            ends = cv2.perspectiveTransform(numpy.array([[a, b]], numpy.float32), back)[0]
+            cv2.line(picture, tuple(map(int, ends[0])), tuple(map(int, ends[1])), colour, width)
+
+        n = grid.size
+        for k in range(n + 1):
+            line((grid.xs[k], grid.ys[0]), (grid.xs[k], grid.ys[-1]), (0, 200, 255), 1)
+            line((grid.xs[0], grid.ys[k]), (grid.xs[-1], grid.ys[k]), (0, 200, 255), 1)
+        if labels is not None:
+            for r in range(n):
+                for c in range(n):
+                    if c + 1 < n and labels[r][c] != labels[r][c + 1]:
+                        line(
+                            (grid.xs[c + 1], grid.ys[r]),
+                            (grid.xs[c + 1], grid.ys[r + 1]),
+                            (255, 0, 0),
+                            3,
+                        )
+                    if r + 1 < n and labels[r][c] != labels[r + 1][c]:
+                        line(
+                            (grid.xs[c], grid.ys[r + 1]),
+                            (grid.xs[c + 1], grid.ys[r + 1]),
+                            (255, 0, 0),
+                            3,
+                        )
+    Image.fromarray(picture).save(path, format="PNG")

@@ -1,0 +1,57 @@
+"""Images wherever a board is read: solve, convert, check and hint a screenshot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers import CORPUS, INSTANCES
+
+from starbattle.cli import cli
+
+SHOTS = CORPUS / "screenshots"
+pytest.importorskip("cv2", reason="the image extra (opencv-python-headless) is not installed")
+needs_shots = pytest.mark.skipif(
+    not (SHOTS / "manifest.jsonl").is_file(), reason="../shared/corpus/screenshots is absent"
+)
+
+
+def run(*args: str) -> object:
+    """Run the CLI in-process."""
+    return CliRunner().invoke(cli, list(args))
+
+
+@needs_shots
+def test_a_screenshot_is_a_board_for_solve_and_convert() -> None:
+    result = run(str(SHOTS / "queens_emmett_test1.png"), "-f", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout.splitlines()[-1])["unique"] is True
+    assert "starbattle-asp: read a 7x7 colour board from the image" in result.stderr
+    walls = run("convert", str(SHOTS / "starbattle_mason_10x10_2star.png"), "--to", "json")
+    assert walls.exit_code == 0 and json.loads(walls.stdout)["stars"] == 2
+    assert "stars: 2, the smallest count with exactly one solution" in walls.stderr
+
+
+@needs_shots
+def test_drawn_marks_are_a_state_for_check_and_hint(tmp_path: Path) -> None:
+    shot = str(SHOTS / "queens_emmett_test1.png")  # queens and X marks placed: solved
+    checked = run("check", shot, "--marks")
+    assert checked.exit_code == 0 and "the marks can still become a solution" in checked.stdout
+    assert run("hint", shot, "--marks").stdout == "solved: the marks hold every star\n"
+    debug = tmp_path / "read.png"
+    assert run("convert", shot, "--to", "txt", "--debug-image", str(debug)).exit_code == 0
+    assert debug.read_bytes().startswith(b"\x89PNG")
+
+
+def test_from_image_on_text_and_an_image_as_answer_are_one_line_errors(tmp_path: Path) -> None:
+    board = str(INSTANCES / "pzprjs-6x6-1star.lp")
+    forced = run(board, "--from", "image")
+    assert forced.exit_code == 2 and "is not an image (PNG, JPEG or WebP)" in forced.stderr
+    picture = tmp_path / "answer.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+    answer = run("check", board, str(picture))
+    assert answer.exit_code == 2 and "is an image: give the image as the board" in answer.stderr
+    broken = run(str(picture))
+    assert broken.exit_code == 2 and broken.stderr.count("\n") == 1

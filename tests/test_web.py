@@ -1,0 +1,293 @@
+"""The web API and server: the command line's records, errors, limits and what is served."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from webserver import post, request, running
+
+from starbattle.check import check
+from starbattle.cli import cli
+from starbattle.formats import read_board
+from starbattle.pictures import region_colours
+from starbattle.web import api
+
+ROOT = Path(__file__).resolve().parent.parent
+URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
+SOLUTION = [[1, 2], [2, 4], [3, 6], [4, 3], [5, 5], [6, 1]]
+SEVERAL = ROOT / "instances" / "planted-10x10-2star-several.lp"
+ROWS_20 = "stars: 1\n" + "\n".join(chr(ord("A") + k) * 20 for k in range(20)) + "\n"
+"""20 regions that are the rows: more solutions than any time limit can count."""
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running(start_board=URL) as started:
+        yield started
+
+
+def without_seconds(records: list[dict]) -> list[dict]:
+    return [{k: v for k, v in record.items() if k != "seconds"} for record in records]
+
+
+def cli_text(*arguments: str) -> str:
+    return CliRunner().invoke(cli, list(arguments)).stdout
+
+
+def cli_records(*arguments: str) -> list[dict]:
+    return [json.loads(line) for line in cli_text(*arguments).splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("source", "options", "arguments"),
+    [
+        (URL, {}, []),
+        (str(SEVERAL), {}, []),
+        (str(SEVERAL), {"models": 3}, ["-n", "3"]),
+        (str(SEVERAL), {"count": True}, ["--count"]),
+        (str(SEVERAL), {"fixed": True}, ["--fixed"]),
+        ("stars: 1\nAAB\nAAB\nCCC\n", {}, []),
+    ],
+    ids=["unique", "not-unique", "three", "count", "fixed", "no-solution"],
+)
+def test_solve_returns_the_records_of_solve_json(server, source, options, arguments):
+    board = Path(source).read_text() if source == str(SEVERAL) else source
+    status, answer = post(server, "solve", {"board": board, **options})
+    expected = cli_records("solve", source, "-f", "json", *arguments)
+    assert status == 200
+    assert expected
+    assert without_seconds(answer["records"]) == without_seconds(expected)
+
+
+def test_solve_unique_and_second_solution_are_real(server):
+    status, answer = post(server, "solve", {"board": URL})
+    assert status == 200
+    first, summary = answer["records"]
+    assert first["stars"] == SOLUTION
+    assert summary["unique"] is True
+    board = read_board(str(SEVERAL))
+    status, answer = post(server, "solve", {"board": SEVERAL.read_text()})
+    solution, difference, summary = answer["records"]
+    assert summary == {**summary, "unique": False, "solutions": 1}
+    for stars in (solution["stars"], difference["stars"]):
+        assert check(board, [tuple(cell) for cell in stars]) == []
+    changed = {tuple(c) for c in solution["stars"]} ^ {tuple(c) for c in difference["stars"]}
+    assert sorted(changed) == [tuple(cell) for cell in difference["cells"]]
+
+
+def test_count_is_seventeen(server):
+    status, answer = post(server, "solve", {"board": SEVERAL.read_text(), "count": True})
+    assert (status, answer["records"][-1]["solutions"]) == (200, 17)
+
+
+def test_a_bad_board_is_400_with_the_cli_message(server):
+    status, answer = post(server, "solve", {"board": "AB\nA\n"})
+    result = CliRunner().invoke(cli, ["solve", "AB\nA\n"])
+    assert status == 400
+    assert result.stderr.strip() == f"starbattle-asp: error: {answer['error']}"
+    assert post(server, "check", {"board": "AB\nA\n"}) == (400, answer)
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({}, 'the request needs "board"'),
+        ({"board": URL, "timeout": 0}, '"timeout" must be more than 0'),
+        ({"board": URL, "timeout": "soon"}, '"timeout" must be a number'),
+        ({"board": URL, "stars": True}, '"stars" must be a number'),
+        ({"board": URL, "marks": {"stars": [[7, 1]]}}, '"marks" must be'),
+        ({"board": URL, "marks": [1]}, '"marks" must be'),
+    ],
+)
+def test_bad_options_are_400(server, payload, message):
+    command = "check" if "marks" in payload else "solve"
+    status, answer = post(server, command, payload)
+    assert status == 400
+    assert answer["error"].startswith(message)
+
+
+def test_check_marks_that_can_still_finish(server):
+    marks = {"stars": SOLUTION[:2], "blanks": [[1, 1], [6, 6]]}
+    status, answer = post(server, "check", {"board": URL, "marks": marks})
+    assert status == 200
+    assert answer["records"] == [
+        {
+            "type": "partial",
+            "stars": 2,
+            "blanks": 2,
+            "violations": [],
+            "extendable": True,
+            "conflict": [],
+            "first_wrong": None,
+        }
+    ]
+
+
+def test_check_names_the_first_wrong_mark(server):
+    marks = {"stars": [[1, 1]], "blanks": [[1, 2]]}
+    payload = {"board": URL, "marks": marks, "against_solution": True}
+    status, answer = post(server, "check", payload)
+    (record,) = answer["records"]
+    assert (status, record["extendable"], record["violations"]) == (200, False, [])
+    assert record["first_wrong"] == ["star", [1, 1]]
+    assert record["conflict"] == [["star", [1, 1]]]
+
+
+def test_check_touching_stars_is_a_violation(server):
+    status, answer = post(server, "check", {"board": URL, "marks": {"stars": [[1, 1], [2, 2]]}})
+    (record,) = answer["records"]
+    assert status == 200
+    assert [v["cells"] for v in record["violations"]] == [[[1, 1], [2, 2]]]
+
+
+def test_check_a_complete_answer_text(server):
+    answer_text = "\n".join(
+        "".join("*" if [r, c] in SOLUTION else "." for c in range(1, 7)) for r in range(1, 7)
+    )
+    status, answer = post(server, "check", {"board": URL, "answer": answer_text})
+    assert (status, answer["records"][0]["type"], answer["records"][0]["valid"]) == (
+        200,
+        "check",
+        True,
+    )
+
+
+def test_board_record_carries_the_picture_colours(server):
+    status, answer = post(server, "board", {"board": URL})
+    (record,) = answer["records"]
+    board = read_board(URL)
+    colours = region_colours(board)
+    assert status == 200
+    assert record["url"] == URL
+    assert record["regions"][0] == "000111"
+    assert record["colours"] == [[colours[label] for label in row] for row in board.regions]
+
+
+def test_convert(server):
+    status, answer = post(server, "convert", {"board": SEVERAL.read_text(), "to": "url"})
+    assert status == 200
+    assert answer["records"][0]["text"] == cli_text("convert", str(SEVERAL), "--to", "url")
+    status, answer = post(server, "convert", {"board": URL, "to": "png"})
+    assert base64.b64decode(answer["records"][0]["base64"])[:8] == b"\x89PNG\r\n\x1a\n"
+    assert post(server, "convert", {"board": URL, "to": "gif"})[0] == 400
+
+
+def test_generate_makes_a_unique_puzzle(server):
+    status, answer = post(server, "generate", {"size": 5, "stars": 1, "seed": "web"})
+    (record,) = answer["records"]
+    assert status == 200
+    board = read_board(json.dumps({"stars": 1, "regions": record["regions"]}))
+    grid = record["solution"]
+    stars = [
+        (r, c) for r, row in enumerate(grid, 1) for c, mark in enumerate(row, 1) if mark == "*"
+    ]
+    assert len(stars) == 5 and check(board, stars) == []
+    status, answer = post(server, "solve", {"board": json.dumps(record), "count": True})
+    assert answer["records"][-1]["solutions"] == 1
+
+
+def test_optional_commands_follow_the_features(server):
+    status, body, _ = request(f"{server.url}api/features")
+    features = json.loads(body)
+    assert status == 200 and set(features) == {"hint", "explain", "grade", "import"}
+    for command, there in features.items():
+        status, answer = post(server, command, {"board": URL})
+        if there:
+            assert status in (200, 400)
+        else:
+            assert (status, answer) == (
+                501,
+                {"error": f"{command} is not available in this version"},
+            )
+
+
+@pytest.mark.skipif(
+    not api.available("starbattle.logic"), reason="the hint engine is not installed"
+)
+def test_hint_and_explain_records(server):
+    status, answer = post(server, "hint", {"board": URL, "marks": {"stars": [], "blanks": []}})
+    (step,) = answer["records"]
+    assert status == 200 and step["type"] == "step"
+    status, answer = post(server, "explain", {"board": URL})
+    assert answer["records"][-1]["type"] == "explain" and answer["records"][-1]["solved"] is True
+
+
+def test_only_the_page_files_are_served(server):
+    status, body, kind = request(server.url)
+    assert (status, kind) == (200, "text/html; charset=utf-8") and b"/static/app.js" in body
+    assert request(f"{server.url}static/app.js")[0] == 200
+    for path in ("static/../server.py", "static/%2e%2e/api.py", "static/", "api.py", "x"):
+        assert request(server.url + path)[0] == 404, path
+    assert json.loads(request(f"{server.url}api/start")[1]) == {"board": URL}
+    assert request(f"{server.url}api/nothing", b"{}")[0] == 404
+
+
+def test_requests_that_are_no_json_object(server):
+    assert request(f"{server.url}api/solve", b"{not json")[0] == 400
+    assert post(server, "solve", ["a list"])[0] == 400
+
+
+def test_a_request_too_large_is_refused_before_it_is_read(server):
+    connection = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
+    connection.putrequest("POST", "/api/solve")
+    connection.putheader("Content-Length", str(9 * 1024 * 1024))
+    connection.endheaders()
+    response = connection.getresponse()
+    assert response.status == 413
+    assert json.loads(response.read()) == {"error": "the request is larger than 8 MiB"}
+    connection.close()
+
+
+def test_a_slow_puzzle_does_not_block_other_clients(server):
+    answers = {}
+
+    def slow() -> None:
+        answers["slow"] = post(server, "solve", {"board": ROWS_20, "count": True, "timeout": 1})
+
+    thread = threading.Thread(target=slow)
+    thread.start()
+    time.sleep(0.3)
+    started = time.perf_counter()
+    assert post(server, "solve", {"board": URL})[0] == 200
+    assert time.perf_counter() - started < 1.0
+    thread.join(10)
+    status, answer = answers["slow"]
+    summary = answer["records"][-1]
+    assert (status, summary["complete"], summary["unique"]) == (200, False, False)
+    assert summary["solutions"] > 2
+
+
+def test_serve_command_starts_and_stops_on_ctrl_c():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "starbattle", "serve", URL, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("serving http://127.0.0.1:") and line.endswith("(Ctrl-C stops)\n")
+        url = line.split()[1]
+        assert json.loads(request(f"{url}api/start")[1]) == {"board": URL}
+        process.send_signal(signal.SIGINT)
+        assert process.wait(5) == 130
+        assert process.stderr.read() == ""
+    finally:
+        process.kill()
+
+
+def test_serve_refuses_a_port_in_use(server):
+    port = server.server_address[1]
+    result = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"starbattle-asp: error: cannot listen on 127.0.0.1:{port}:")

@@ -1,0 +1,42 @@
+"""A web server on a free local port in a thread, and requests to it (for the web tests)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from starbattle.web.server import StarBattleServer
+
+
+@contextmanager
+def running(**options: Any) -> Iterator[StarBattleServer]:
+    """A server on 127.0.0.1 and a free port, serving in a thread until the block ends."""
+    server = StarBattleServer(("127.0.0.1", 0), **options)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1})
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def request(url: str, data: bytes | None = None) -> tuple[int, bytes, str]:
+    """Status, body and content type of a GET (or a POST of data)."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=30) as answer:
+            return answer.status, answer.read(), answer.headers["Content-Type"]
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), error.headers["Content-Type"]
+
+
+def post(server: StarBattleServer, command: str, payload: Any) -> tuple[int, Any]:
+    """POST a JSON payload to /api/COMMAND: the status and the decoded answer."""
+    status, body, _ = request(f"{server.url}api/{command}", json.dumps(payload).encode())
+    return status, json.loads(body)
