@@ -36,6 +36,7 @@ from starbattle.command import (
 from starbattle.errors import UsageError
 from starbattle.formats import WRITERS, records
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
+from starbattle.grade import TIERS
 from starbattle.output import Output, utf8_output
 from starbattle.results import DISCLOSURES, EXIT_ERROR, SolveRequest
 
@@ -233,12 +234,43 @@ def explain(file: str, state: str | None, marks: bool, output_format: str,
 
 
 @cli.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@board_options
+@format_option(("text", "json"))
+@collection_options
+def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | None,
+          progress: bool | None, **board: Any) -> int:  # fmt: skip
+    """Grade each FILE's puzzle: a tier (easy, medium, hard, expert, extreme) and a score.
+
+    The grade comes from the logical steps that solve the board (how many at each level,
+    the hardest, how often only one step was possible) and from clingo's search effort; it
+    is the same for every rotation, reflection and naming of the regions. A board without
+    exactly one solution gets no grade (exit 1). Collections end with the count per tier.
+
+    Example: starbattle-asp grade instances/generated-10x10-2star.lp -f json
+    """
+    from starbattle.results import grade_puzzle
+
+    found = [record for file in files for record in records(file, fmt=board["input_format"])]
+    collection = len(found) > 1
+    show = FORMATTERS[output_format](Output(), collection=collection)
+    work = partial(grade_puzzle, SolveRequest(**board))
+    bar = collection and sys.stderr.isatty() if progress is None else progress
+    return run_puzzles(work, found, show, jobs, bar, cluster)
+
+
+@cli.command()
 @click.option("-N", "--size", type=click.IntRange(1, 200), required=True, help="Board size N.")
 @click.option("-s", "--stars", type=click.IntRange(min=1), required=True, help="Stars per unit.")
 @click.option("-k", "--count", type=click.IntRange(min=1), default=1, help="How many puzzles.")
 @click.option("--seed", default="0", show_default=True, help="Same seed, same puzzles.")
 @click.option("--min-region", type=click.IntRange(min=1), help="Smallest region (default 2S+1).")
 @timeout_option
+@click.option("--tier", type=click.Choice(TIERS), help="Keep only puzzles of this difficulty.")
+@click.option("--min-score", type=float, help="Keep only puzzles graded at least this.")
+@click.option("--max-score", type=float, help="Keep only puzzles graded at most this.")
+@click.option("--attempts", type=click.IntRange(min=1), default=200, show_default=True,
+              help="With --tier or a score bound: puzzles to make before giving up.")  # fmt: skip
 @format_option(("txt", "lp", "json", "url", "sbn", "pzprv3"), default="txt")
 @click.option("-o", "--output", type=click.Path(), help="A file, or a directory: one file each.")
 @jobs_options
@@ -246,12 +278,14 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
              output: str | None, jobs: int, cluster: str | None, **limits: Any) -> int:  # fmt: skip
     """Generate puzzles with exactly one solution, reproducibly from a seed.
 
-    The same seed gives the same puzzles with any -j or --cluster.
+    The same seed gives the same puzzles with any -j or --cluster. With --tier (or
+    --min-score/--max-score) puzzles are made until one has that grade; how many were made
+    is said on stderr.
 
-    Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json
+    Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
     from starbattle.formatters import GeneratedWriter
-    from starbattle.generate import generate as make_puzzles
+    from starbattle.grade import graded_puzzles
 
     if jobs > 1 or cluster is not None:
         limits["run"] = runner(jobs, cluster, chunk=1)  # a puzzle takes seconds: one per task
@@ -259,8 +293,10 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
     with progress_bar(count, "puzzles made") as progress:
         writer.output.before_line = progress.clear if progress is not None else None
         try:
-            with closing(make_puzzles(size, stars, count, seed, **limits)) as puzzles:
-                for puzzle in puzzles:  # closing it stops the workers' or cluster's work
+            with closing(graded_puzzles(size, stars, count, seed, **limits)) as puzzles:
+                for puzzle, note in puzzles:  # closing it stops the workers' or cluster's work
+                    if note:
+                        writer.output.note(note)
                     writer.add(puzzle)
                     if progress is not None:
                         progress.advance()

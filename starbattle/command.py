@@ -156,7 +156,7 @@ def run_puzzles(
                     with interrupts.holding():  # a record is printed whole, its count with it
                         show.show(item)
                         if isinstance(item, Outcome):
-                            tally.add(item.identifier, item.verdict)
+                            tally.add(item.identifier, item.verdict, item.tier)
                             codes.append(item.code)
                             if progress is not None:
                                 progress.advance()

@@ -288,6 +288,20 @@ class TextFormatter(Formatter):
         hardest = "" if trace.hardest is None else f"; hardest level {trace.hardest}"
         self.output.line(f"{head} ({levels or 'no steps'}){hardest}")
 
+    def _Graded(self, graded: r.Graded) -> None:
+        """The tier and score with the features that weigh most, or why there is no grade."""
+        grade = graded.grade
+        if grade.tier is None:
+            self.output.line(str(grade.reason))
+            return
+        f = grade.features
+        self.output.line(
+            f"{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, hardest level "
+            f"{f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
+            f"{plural(f['fallbacks'], 'level-7 fallback')}, "
+            f"{plural(f['conflicts'], 'clingo conflict')}"
+        )
+
 
 class JsonFormatter(Formatter):
     """JSON Lines: one record per solution, difference, reason, fixed cells and summary."""
@@ -390,6 +404,10 @@ class JsonFormatter(Formatter):
     def _Explained(self, explained: r.Explained) -> None:
         """The trace's summary record."""
         self.record(explained.trace.record())
+
+    def _Graded(self, graded: r.Graded) -> None:
+        """The grade record."""
+        self.record(graded.grade.record())
 
     def overall(self, tally: Tally) -> None:
         """The overall record."""

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Generator, Iterable, Iterator
 
     from starbattle.formats import Record
+    from starbattle.grade import Grade
     from starbattle.insight import Explanation, Fixed, PartialCheck
     from starbattle.logic import State, Step, Trace
     from starbattle.solver import Search, Solver
@@ -194,6 +195,8 @@ class Outcome:
     identifier: str
     verdict: str
     code: int
+    tier: str | None = None
+    """The puzzle's difficulty tier, when it was graded."""
 
 
 @dataclass(frozen=True)
@@ -254,6 +257,14 @@ class Explained:
 
     board: Board
     trace: Trace
+
+
+@dataclass(frozen=True)
+class Graded:
+    """A puzzle's difficulty: tier, score and features, or why it has none."""
+
+    board: Board
+    grade: Grade
 
 
 DISCLOSURES = ("technique", "where", "full")
@@ -406,6 +417,24 @@ def _solutions(
 def solve_all(request: SolveRequest, record: Record) -> list[Item]:
     """Every item of one puzzle's run, collected (for worker processes and the web page)."""
     return list(solve_puzzle(request, record))
+
+
+def grade_puzzle(request: SolveRequest, record: Record) -> list[Item | Graded]:
+    """Read one record and grade it: a Graded item and an Outcome (an unreadable board: an error).
+
+    The verdict is 'unique' for a graded puzzle, else 'no solution' or 'not unique' (exit 1).
+    """
+    from starbattle.grade import grade
+
+    try:
+        board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
+    except (FormatError, BoardError) as error:  # this record's problem: report it, go on
+        return [Message(str(error), "error"), Outcome(record.identifier, "error", EXIT_ERROR)]
+    graded = grade(board)
+    if graded.tier is None:
+        verdict = "no solution" if graded.features.get("solutions") == 0 else "not unique"
+        return [Graded(board, graded), Outcome(record.identifier, verdict, EXIT_NONE)]
+    return [Graded(board, graded), Outcome(record.identifier, "unique", EXIT_FOUND, graded.tier)]
 
 
 def check_answer(

@@ -1,0 +1,279 @@
+"""Difficulty calibration: grade features of the labelled corpus, fitted weights, agreement.
+
+    python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-features.jsonl]
+    python benchmarks/grade.py fit [--cache ...] [--write]
+    python benchmarks/grade.py make --tier easy [--seeds 5] [--attempts 200]
+
+`extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (in a fixed shuffled
+order, so a partial cache is a random sample) and appends each one's raw features and
+grading time to the cache; run again, it skips what the cache holds. `fit` splits the cached
+puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
+the score's weights on the fitting half's StarBattleLab tiers (least squares on the label
+rank, then a search for the cut points), and reports on the held-out half per label scale
+Spearman's rho with a bootstrap 95% interval, and per tier the score distribution. `--write`
+replaces the section between the grade markers of benchmarks/RESULTS.md. `make` times
+`generate_graded` for 10x10 2-star puzzles of a tier (a table to paste into RESULTS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import signal
+import sys
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+from scipy.stats import spearmanr
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results import write_section
+
+from starbattle import Board
+from starbattle.grade import (
+    TIERS,
+    WEIGHTS,
+    NoneAsAsked,
+    features,
+    generate_graded,
+    terms,
+    tier_of,
+)
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+SEED = 14
+SORTER = "StarBattleLab collection"
+"""The start of the label scale the weights are fitted on (StarBattleLab's four tiers)."""
+CAP = 30
+"""Seconds a puzzle may take to grade in the benchmark (the rest are counted as over it)."""
+
+
+def labelled() -> list[dict]:
+    """The labelled puzzles, in the fixed shuffled order."""
+    with open(CORPUS / "difficulty.jsonl") as lines:
+        puzzles = [json.loads(line) for line in lines]
+    random.Random(SEED).shuffle(puzzles)
+    return puzzles
+
+
+class Overtime(Exception):
+    """A puzzle took longer than the cap."""
+
+
+def overtime(signum: int, frame: object) -> None:
+    """The alarm's handler."""
+    raise Overtime
+
+
+def measure(puzzle: dict, cap: int = CAP) -> dict:
+    """One puzzle's raw features and the seconds grading took (None past `cap` seconds)."""
+    started = time.perf_counter()
+    signal.signal(signal.SIGALRM, overtime)
+    signal.alarm(cap)
+    try:
+        raw = features(Board.from_rows(puzzle["regions"], puzzle["stars"]))
+    except Overtime:
+        raw = None
+    finally:
+        signal.alarm(0)
+    return {"id": puzzle["id"], "raw": raw, "seconds": time.perf_counter() - started}
+
+
+def extract(cache: Path, jobs: int) -> None:
+    """Grade every labelled puzzle not yet in the cache, appending as each one finishes."""
+    done = {json.loads(line)["id"] for line in cache.open()} if cache.is_file() else set()
+    todo = [p for p in labelled() if p["id"] not in done]
+    started = time.perf_counter()
+    with Pool(jobs) as pool, cache.open("a") as out:
+        for k, row in enumerate(pool.imap_unordered(measure, todo), start=1):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            if k % 50 == 0:
+                print(f"{k}/{len(todo)} in {time.perf_counter() - started:.0f} s", flush=True)
+    print(f"{len(todo)} graded with -j {jobs} in {time.perf_counter() - started:.0f} s")
+
+
+def scale_name(puzzle: dict) -> str:
+    """A label scale's short name (the part of `label_scale` before its first parenthesis)."""
+    return puzzle["label_scale"].split("(")[0].split(",")[0].strip()
+
+
+def split(puzzles: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The fitting half and the held-out half: alternate puzzles of each scale (shuffled order)."""
+    seen: Counter[str] = Counter()
+    fit, held = [], []
+    for puzzle in puzzles:
+        (fit if seen[puzzle["label_scale"]] % 2 == 0 else held).append(puzzle)
+        seen[puzzle["label_scale"]] += 1
+    return fit, held
+
+
+def matrix(rows: list[dict]) -> np.ndarray:
+    """The score's terms of graded puzzles, one row each, in WEIGHTS' order."""
+    return np.array([[terms(row["raw"])[name] for name in WEIGHTS] for row in rows])
+
+
+def fit_weights(rows: list[dict]) -> dict[str, float]:
+    """Least squares of the label rank on the terms (one of them the constant)."""
+    x, y = matrix(rows), np.array([row["label_rank"] for row in rows], dtype=float)
+    solution, *_ = np.linalg.lstsq(x, y, rcond=None)
+    return {name: round(float(w), 4) for name, w in zip(WEIGHTS, solution, strict=True)}
+
+
+def fit_cuts(scores: np.ndarray, ranks: np.ndarray) -> tuple[float, ...]:
+    """Cut points between ranks 0-1, 1-2, 2-3 (fewest misplaced), then the expert 90th pct."""
+    cuts = []
+    for low in range(3):
+        pair = (ranks == low) | (ranks == low + 1)
+        values, above = scores[pair], ranks[pair] == low + 1
+        candidates = np.unique(values)
+        errors = [((values >= c) != above).sum() for c in candidates]
+        cuts.append(round(float(candidates[int(np.argmin(errors))]), 3))
+    cuts.append(round(float(np.percentile(scores[ranks == 3], 90)), 3))
+    return tuple(sorted(cuts))
+
+
+def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, float, float]:
+    """Spearman's rho and its bootstrap 95% interval (1,000 resamples, seed 14)."""
+    scores_, ranks_ = np.array(scores), np.array(ranks)
+    rho = float(spearmanr(scores_, ranks_).statistic)
+    rng, draws = np.random.default_rng(SEED), []
+    for _ in range(1000):
+        pick = rng.integers(0, len(scores_), len(scores_))
+        if len(set(ranks_[pick])) > 1:
+            draws.append(spearmanr(scores_[pick], ranks_[pick]).statistic)
+    low, high = np.nanpercentile(draws, [2.5, 97.5])
+    return rho, float(low), float(high)
+
+
+def fit(cache: Path, write: bool) -> None:
+    """Fit the weights on one half, report agreement on the other."""
+    measured = {row["id"]: row for row in map(json.loads, cache.open())}
+    puzzles = [{**p, **measured[p["id"]]} for p in labelled() if p["id"] in measured]
+    graded = [p for p in puzzles if isinstance(p["raw"], dict) and p["raw"].get("steps")]
+    over = [p for p in puzzles if p["raw"] is None]
+    fitting, held = split(graded)
+    sbl = [p for p in fitting if p["label_scale"].startswith(SORTER)]
+    weights = fit_weights(sbl)
+    score = {p["id"]: float(matrix([p])[0] @ np.array(list(weights.values()))) for p in graded}
+    cuts = fit_cuts(
+        np.array([score[p["id"]] for p in sbl]), np.array([p["label_rank"] for p in sbl])
+    )
+    lines = [
+        "<!-- grade: begin -->",
+        "## Difficulty grade (`python benchmarks/grade.py fit --write`)",
+        "",
+        f"{len(puzzles)} of 1,909 labelled puzzles measured ({len(graded)} graded, "
+        f"{len(over)} over the {CAP} s cap per puzzle, left out); fitted on "
+        f"{len(sbl)} StarBattleLab-tier puzzles of the fitting half, reported on the held-out "
+        f"half ({len(held)} puzzles). Weights: "
+        + ", ".join(f"{k} {v:g}" for k, v in weights.items())
+        + f"; cuts {', '.join(f'{c:g}' for c in cuts)}.",
+        "",
+        "| label scale (held out) | puzzles | Spearman rho | 95% interval | rho, over-cap as "
+        "hardest |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    by_scale: dict[str, list[dict]] = {}
+    for p in held:
+        by_scale.setdefault(scale_name(p), []).append(p)
+    over_held = split(over)[1]
+    top = max(score.values()) + 1
+    for name, group in sorted(by_scale.items(), key=lambda pair: -len(pair[1])):
+        if len({p["label_rank"] for p in group}) < 2:
+            lines.append(f"| {name} | {len(group)} | one label only | | |")
+            continue
+        rho, low, high = rho_with_interval(
+            [score[p["id"]] for p in group], [p["label_rank"] for p in group]
+        )
+        capped = [p for p in over_held if scale_name(p) == name]
+        with_over = spearmanr(
+            [score[p["id"]] for p in group] + [top] * len(capped),
+            [p["label_rank"] for p in group + capped],
+        ).statistic
+        lines.append(
+            f"| {name} | {len(group)} | {rho:.3f} | {low:.3f} to {high:.3f} | "
+            f"{with_over:.3f} (+{len(capped)}) |"
+        )
+    lines += ["", "Held-out StarBattleLab-tier puzzles: score by label, and the tiers given:", ""]
+    lines += ["| label | puzzles | p10 | median | p90 | " + " | ".join(TIERS) + " |"]
+    lines += ["|---|---:|---:|---:|---:|" + "---:|" * len(TIERS)]
+    held_sbl = [p for p in held if p["label_scale"].startswith(SORTER)]
+    for rank in range(4):
+        values = np.array([score[p["id"]] for p in held_sbl if p["label_rank"] == rank])
+        tiers = Counter(tier_of(v, cuts) for v in values)
+        p10, median, p90 = np.percentile(values, [10, 50, 90])
+        label = next(p["label"] for p in held_sbl if p["label_rank"] == rank)
+        lines.append(
+            f"| {label} | {len(values)} | {p10:.2f} | {median:.2f} | {p90:.2f} | "
+            + " | ".join(str(tiers[t]) for t in TIERS)
+            + " |"
+        )
+    lines += ["", "Where grade and label disagree most (held out, StarBattleLab tiers):", ""]
+    lines += ["| id | label | tier given | score | levels used (count) | conflicts |"]
+    lines += ["|---|---|---|---:|---|---:|"]
+    expected = {
+        rank: np.median([score[p["id"]] for p in sbl if p["label_rank"] == rank])
+        for rank in range(4)
+    }
+    worst = sorted(held_sbl, key=lambda p: -abs(score[p["id"]] - expected[p["label_rank"]]))
+    for p in worst[:3]:
+        raw = p["raw"]
+        used = ", ".join(f"{k} ({raw[f'level_{k}']})" for k in range(1, 8) if raw[f"level_{k}"])
+        lines.append(
+            f"| {p['id']} | {p['label']} | {tier_of(score[p['id']], cuts)} | "
+            f"{score[p['id']]:.2f} | {used} | {raw['conflicts']} |"
+        )
+    seconds = sorted(p["seconds"] for p in puzzles if (p["n"], p["stars"]) == (10, 2))
+    lines += [
+        "",
+        f"Grading time, 10x10 2 stars ({len(seconds)} puzzles, -j 2 on the shared machine): "
+        f"median {np.median(seconds):.2f} s, p95 {np.percentile(seconds, 95):.2f} s, "
+        f"max {seconds[-1]:.1f} s. All {len(puzzles)}: {sum(p['seconds'] for p in puzzles):.0f} s "
+        "of grading in all (each over-cap puzzle counted at the cap), about half that in wall "
+        "time with -j 2 (the last 1,731 took 1,488 s).",
+        "<!-- grade: end -->",
+    ]
+    print("\n".join(lines))
+    print(f"WEIGHTS = {weights}\nCUTS = {cuts}")
+    if write:
+        write_section("<!-- grade: begin -->", "<!-- grade: end -->", "\n".join(lines))
+
+
+def make(tier: str, seeds: int, attempts: int) -> None:
+    """Time generating a 10x10 2-star puzzle of a tier from seeds 1..`seeds`; print a table."""
+    print("| tier | seed | puzzles made | seconds |\n|---|---:|---:|---:|", flush=True)
+    for seed in range(1, seeds + 1):
+        started = time.perf_counter()
+        try:
+            tried = str(generate_graded(10, 2, seed, tier=tier, attempts=attempts).tried)
+        except NoneAsAsked:
+            tried = f"none in {attempts}"
+        print(f"| {tier} | {seed} | {tried} | {time.perf_counter() - started:.1f} |", flush=True)
+
+
+def main() -> None:
+    """Run the asked step."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=("extract", "fit", "make"))
+    parser.add_argument("--tier", default="expert")
+    parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--attempts", type=int, default=200)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/grade-features.jsonl"))
+    parser.add_argument("--write", action="store_true")
+    arguments = parser.parse_args()
+    if arguments.step == "extract":
+        extract(arguments.cache, arguments.jobs)
+    elif arguments.step == "fit":
+        fit(arguments.cache, arguments.write)
+    else:
+        make(arguments.tier, arguments.seeds, arguments.attempts)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,272 @@
+"""Difficulty: a tier and a score from the hint ladder's trace and clingo's search effort.
+
+Every feature is measured on the board's canonical form (the least of its 8 rotations and
+reflections, regions renamed in reading order), so a grade never depends on orientation or
+region names. A board without exactly one solution gets no grade: `Grade.reason` says why.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from starbattle.board import Board, Cell
+from starbattle.errors import UsageError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from starbattle.generate import Generated
+
+TIERS = ("easy", "medium", "hard", "expert", "extreme")
+"""The named tiers, easiest first."""
+
+# Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
+# (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
+WEIGHTS = {
+    "constant": 0.4533,
+    "hardest_4": 0.3306,
+    "hardest_5": 0.6368,
+    "log_level_3": -0.1525,
+    "log_level_4": 0.0525,
+    "log_level_6": 0.1991,
+    "log_bottlenecks": 0.0405,
+    "log_conflicts": 0.1899,
+}
+"""The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
+rank (0 easy, 1 medium, 2 hard, 3 expert)."""
+CUTS = (0.457, 1.555, 2.468, 3.085)
+"""The least score of medium, hard, expert and extreme (fitted by the same command: fewest
+misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A board's difficulty: tier and score with their features, or why it has none."""
+
+    tier: str | None
+    score: float | None
+    features: dict[str, int] = field(default_factory=dict)
+    reason: str | None = None
+    """Why the board has no grade (no solution, or more than one), else None."""
+
+    def record(self) -> dict[str, object]:
+        """The grade as DESIGN.md's JSON record (collections add an id)."""
+        record: dict[str, object] = {
+            "type": "grade",
+            "tier": self.tier,
+            "score": self.score,
+            "features": self.features,
+        }
+        if self.reason is not None:
+            record["reason"] = self.reason
+        return record
+
+
+def _orientations(size: int) -> Iterator[dict[Cell, Cell]]:
+    """The 8 rotations and reflections of a size x size board, as maps from old to new cells."""
+    for turns in range(4):
+        for mirror in (False, True):
+            mapping = {}
+            for r in range(1, size + 1):
+                for c in range(1, size + 1):
+                    rr, cc = r, c
+                    for _ in range(turns):
+                        rr, cc = cc, size + 1 - rr
+                    mapping[(r, c)] = (rr, size + 1 - cc) if mirror else (rr, cc)
+            yield mapping
+
+
+def canonical_board(board: Board) -> Board:
+    """The least of the board's 8 orientations, regions renamed 1, 2, ... in reading order."""
+    size, best, best_key = board.size, board, None
+    for mapping in _orientations(size):
+        grid: list[list[str | None]] = [[None] * size for _ in range(size)]
+        for (r, c), (rr, cc) in mapping.items():
+            grid[rr - 1][cc - 1] = board.regions[r - 1][c - 1]
+        names: dict[str, str] = {}
+        rows = tuple(
+            tuple(
+                None if label is None else names.setdefault(label, str(len(names) + 1))
+                for label in row
+            )
+            for row in grid
+        )
+        stars = frozenset(mapping[cell] for cell in board.given_stars)
+        blanks = frozenset(mapping[cell] for cell in board.given_blanks)
+        key = (
+            tuple(tuple(0 if label is None else int(label) for label in row) for row in rows),
+            sorted(stars),
+            sorted(blanks),
+        )
+        if best_key is None or key < best_key:
+            best_key = key
+            best = Board(rows, board.stars, stars, blanks, name=board.name)
+    return best
+
+
+def features(board: Board) -> dict[str, int]:
+    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
+    from starbattle.logic import explain  # imports clingo: only when grading
+    from starbattle.solver import Solver
+
+    board = canonical_board(board)
+    # clingo_args given: a grounding of its own, so the search effort never depends on history
+    solver = Solver(board, clingo_args=("--seed=0",))
+    found = len(list(solver.solutions(2)))
+    if found != 1:
+        return {"solutions": found}
+    stats = solver.stats
+    trace = explain(board)
+    counts = trace.levels
+    return {
+        "solutions": 1,
+        "size": board.size,
+        "stars": board.stars,
+        "cells": sum(label is not None for row in board.regions for label in row),
+        "steps": len(trace.steps),
+        **{f"level_{level}": counts.get(level, 0) for level in range(1, 8)},
+        "hardest": trace.hardest or 0,
+        "bottlenecks": sum(step.available == 1 for step in trace.steps),
+        "fallbacks": counts.get(7, 0),
+        "choices": stats.choices,
+        "conflicts": stats.conflicts,
+    }
+
+
+def terms(raw: dict[str, int]) -> dict[str, float]:
+    """The score's terms: whether the hardest level reached 4 or 5, and logs of counts.
+
+    Level 7 (a fallback) counts as level 6: too few labelled puzzles need it to fit a weight.
+    Level 5 steps and reaching level 6 add nothing once the level 6 steps are counted.
+    """
+    return {
+        "constant": 1.0,
+        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
+        **{f"log_level_{level}": math.log1p(raw[f"level_{level}"]) for level in (3, 4)},
+        "log_level_6": math.log1p(raw["level_6"] + raw["level_7"]),
+        "log_bottlenecks": math.log1p(raw["bottlenecks"]),
+        "log_conflicts": math.log1p(raw["conflicts"]),
+    }
+
+
+def score_of(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> float:
+    """The weighted sum of a board's terms."""
+    values = terms(raw)
+    return sum(weight * values[name] for name, weight in weights.items())
+
+
+def tier_of(score: float, cuts: tuple[float, ...] = CUTS) -> str:
+    """The tier a score falls in."""
+    return TIERS[sum(score >= cut for cut in cuts)]
+
+
+def grade(board: Board) -> Grade:
+    """The board's difficulty; a board without exactly one solution gets a reason instead."""
+    raw = features(board)
+    if raw["solutions"] == 0:
+        return Grade(None, None, raw, "no grade: the board has no solution")
+    if raw["solutions"] > 1:
+        return Grade(None, None, raw, "no grade: the board has more than one solution")
+    score = round(score_of(raw), 3)
+    return Grade(tier_of(score), score, raw)
+
+
+class NoneAsAsked(UsageError):
+    """Every generated puzzle had another difficulty than the one asked."""
+
+    def __init__(self, asked: str, attempts: int) -> None:
+        super().__init__(
+            f"none of {attempts} generated puzzles was {asked}: raise --attempts, widen the "
+            "score range, or ask another tier"
+        )
+
+
+@dataclass(frozen=True)
+class GradedPuzzle:
+    """A generated puzzle with the asked difficulty, its grade and how many puzzles were made."""
+
+    puzzle: Generated
+    grade: Grade
+    tried: int
+
+
+def wanted(
+    grade_: Grade, tier: str | None, min_score: float | None, max_score: float | None
+) -> bool:
+    """Whether a grade has the tier and lies within the scores asked (None: any)."""
+    score = grade_.score
+    return (
+        score is not None
+        and (tier is None or grade_.tier == tier)
+        and (min_score is None or score >= min_score)
+        and (max_score is None or score <= max_score)
+    )
+
+
+def generate_graded(
+    size: int,
+    stars: int,
+    seed: int | str = 0,
+    *,
+    tier: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    attempts: int = 200,
+    **options: Any,
+) -> GradedPuzzle:
+    """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
+
+    `options` go to `starbattle.generate.generate`. Raises UsageError for an unknown tier
+    and NoneAsAsked when `attempts` puzzles were made and none was as asked.
+    """
+    from starbattle.generate import generate
+
+    if tier is not None and tier not in TIERS:
+        raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
+    for tried in range(1, attempts + 1):
+        puzzle = next(generate(size, stars, 1, f"{seed}/tried/{tried}", **options))
+        graded = grade(puzzle.board)
+        if wanted(graded, tier, min_score, max_score):
+            return GradedPuzzle(puzzle, graded, tried)
+    bounds = [
+        f"{name} {value:g}"
+        for name, value in (("score >=", min_score), ("score <=", max_score))
+        if value is not None
+    ]
+    raise NoneAsAsked(" and ".join([*([tier] if tier else []), *bounds]) or "gradable", attempts)
+
+
+def graded_puzzles(
+    size: int,
+    stars: int,
+    count: int = 1,
+    seed: int | str = 0,
+    *,
+    tier: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    attempts: int = 200,
+    **options: Any,
+) -> Iterator[tuple[Generated, str | None]]:
+    """`count` puzzles, each with a note on its grade and how many were made when one was asked."""
+    from starbattle.generate import generate
+
+    if tier is None and min_score is None and max_score is None:
+        yield from ((puzzle, None) for puzzle in generate(size, stars, count, seed, **options))
+        return
+    for index in range(1, count + 1):
+        found = generate_graded(
+            size,
+            stars,
+            f"{seed}/{index}",
+            tier=tier,
+            min_score=min_score,
+            max_score=max_score,
+            attempts=attempts,
+            **options,
+        )
+        made = f"{found.tried} puzzle{'s' if found.tried != 1 else ''} made"
+        note = f"puzzle {index}: {found.grade.tier}, score {found.grade.score:g} ({made})"
+        yield found.puzzle, note

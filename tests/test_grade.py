@@ -1,0 +1,197 @@
+"""The difficulty grade: features, tiers, no grade without one solution, invariance, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+from helpers import INSTANCES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from starbattle import Board
+from starbattle.cli import cli
+from starbattle.formats import read_board
+from starbattle.grade import (
+    TIERS,
+    NoneAsAsked,
+    canonical_board,
+    generate_graded,
+    grade,
+    tier_of,
+)
+
+SIX = INSTANCES / "pzprjs-6x6-1star.lp"
+SIX_BLOCKED = INSTANCES / "cspuz-6x6-blocked.lp"
+NOT_UNIQUE = INSTANCES / "norvig-5x5-1star.lp"
+NO_SOLUTION = Board.from_rows(["ABCCC", "CCCCC", "DDDDD", "EEEEE", "EEEEE"], 1)
+"""Regions A and B are single touching cells: their stars would touch."""
+
+
+def run(*args: str) -> object:
+    """Run the CLI in-process."""
+    return CliRunner().invoke(cli, list(args))
+
+
+def oriented(board: Board, turns: int, mirror: bool, names: dict[str, str]) -> Board:
+    """The board turned a quarter `turns` times, mirrored if asked, regions renamed."""
+    rows = [list(row) for row in board.regions]
+    stars, blanks = set(board.given_stars), set(board.given_blanks)
+    n = board.size
+    for _ in range(turns):
+        rows = [list(row) for row in zip(*rows[::-1], strict=True)]
+        stars = {(c, n + 1 - r) for r, c in stars}
+        blanks = {(c, n + 1 - r) for r, c in blanks}
+    if mirror:
+        rows = [row[::-1] for row in rows]
+        stars = {(r, n + 1 - c) for r, c in stars}
+        blanks = {(r, n + 1 - c) for r, c in blanks}
+    renamed = [[None if label is None else names[label] for label in row] for row in rows]
+    return Board.from_rows(renamed, board.stars, given_stars=stars, given_blanks=blanks)
+
+
+def test_features_of_a_known_board_are_exact() -> None:
+    graded = grade(read_board(str(SIX)))
+    assert graded.reason is None
+    assert graded.features == {
+        "solutions": 1,
+        "size": 6,
+        "stars": 1,
+        "cells": 36,
+        "steps": 34,
+        "level_1": 8,
+        "level_2": 6,
+        "level_3": 2,
+        "level_4": 18,
+        "level_5": 0,
+        "level_6": 0,
+        "level_7": 0,
+        "hardest": 4,
+        "bottlenecks": 6,
+        "fallbacks": 0,
+        "choices": 21,
+        "conflicts": 18,
+    }
+
+
+@pytest.mark.parametrize(
+    ("path", "tier"),
+    [
+        (SIX, "medium"),
+        (SIX_BLOCKED, "medium"),
+        (INSTANCES / "generated-10x10-2star.lp", "hard"),
+    ],
+)
+def test_instances_get_their_tier(path: object, tier: str) -> None:
+    graded = grade(read_board(str(path)))
+    assert graded.tier == tier
+    assert graded.tier == tier_of(graded.score)
+
+
+def test_tiers_rise_with_the_score() -> None:
+    assert [tier_of(score) for score in (-1.0, 1e9)] == [TIERS[0], TIERS[-1]]
+
+
+@pytest.mark.parametrize(
+    ("board", "reason", "solutions"),
+    [
+        (read_board(str(NOT_UNIQUE)), "no grade: the board has more than one solution", 2),
+        (NO_SOLUTION, "no grade: the board has no solution", 0),
+    ],
+)
+def test_no_grade_without_exactly_one_solution(board: Board, reason: str, solutions: int) -> None:
+    graded = grade(board)
+    assert (graded.tier, graded.score, graded.reason) == (None, None, reason)
+    assert graded.record() == {
+        "type": "grade",
+        "tier": None,
+        "score": None,
+        "features": {"solutions": solutions},
+        "reason": reason,
+    }
+
+
+def test_canonical_board_is_one_for_all_orientations() -> None:
+    board = read_board(str(SIX_BLOCKED))
+    forms = {
+        canonical_board(oriented(board, turns, mirror, {k: k for k in board.region_labels}))
+        for turns in range(4)
+        for mirror in (False, True)
+    }
+    assert len(forms) == 1
+    assert canonical_board(board).blocked == forms.pop().blocked
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None)
+@given(
+    which=st.sampled_from([SIX, SIX_BLOCKED]),
+    turns=st.integers(0, 3),
+    mirror=st.booleans(),
+    seed=st.integers(0, 10**6),
+)
+def test_grade_is_the_same_in_every_orientation_and_naming(
+    which: object, turns: int, mirror: bool, seed: int
+) -> None:
+    board = read_board(str(which))
+    labels = list(board.region_labels)
+    shuffled = labels[:]
+    random.Random(seed).shuffle(shuffled)
+    moved = oriented(board, turns, mirror, dict(zip(labels, shuffled, strict=True)))
+    assert grade(moved) == grade(board)
+
+
+@pytest.mark.slow
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 3), mirror=st.booleans())
+def test_grade_of_generated_boards_is_invariant(seed: int, turns: int, mirror: bool) -> None:
+    from starbattle.generate import generate
+
+    board = next(generate(7, 1, 1, seed)).board
+    names = {label: f"r{label}" for label in board.region_labels}
+    assert grade(oriented(board, turns, mirror, names)) == grade(board)
+
+
+@pytest.mark.slow
+def test_generate_graded_counts_what_it_tried() -> None:
+    found = generate_graded(6, 1, seed=1, max_score=1e9)
+    assert found.tried == 1 and found.grade.tier in TIERS
+    assert found.puzzle.board.size == 6
+    with pytest.raises(NoneAsAsked, match="none of 2 generated puzzles was score >= 1e\\+09"):
+        generate_graded(6, 1, seed=1, min_score=1e9, attempts=2)
+
+
+def test_cli_grade_record_and_exit_codes() -> None:
+    one = run("grade", str(SIX), "-f", "json")
+    assert one.exit_code == 0
+    record = json.loads(one.stdout)
+    assert set(record) == {"type", "tier", "score", "features"}
+    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.409)
+    unique_not = run("grade", str(NOT_UNIQUE))
+    assert unique_not.exit_code == 1
+    assert unique_not.stdout == "no grade: the board has more than one solution\n"
+    assert run("grade", str(INSTANCES / "missing.lp")).exit_code == 2
+
+
+def test_cli_grade_collection_counts_tiers() -> None:
+    result = run("grade", str(SIX), str(SIX_BLOCKED), str(NOT_UNIQUE), "-f", "json")
+    assert result.exit_code == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line.get("id") for line in lines[:3]] == [str(SIX), str(SIX_BLOCKED), str(NOT_UNIQUE)]
+    overall = lines[-1]
+    assert overall["type"] == "overall" and overall["puzzles"] == 3
+    assert overall["tiers"] == {"easy": 0, "medium": 2, "hard": 0, "expert": 0, "extreme": 0}
+    text = run("grade", str(SIX), str(SIX_BLOCKED)).stdout
+    assert "tiers: 2 medium" in text
+
+
+@pytest.mark.slow
+def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
+    made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
+    assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
+    assert made.stderr == "puzzle 1: medium, score 1.345 (1 puzzle made)\n"
+    none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
+    assert none.exit_code == 2
+    assert "none of 2 generated puzzles was score >= 100" in none.stderr
