@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 import sys
-from contextlib import closing
 from functools import partial
 from typing import Any
 
@@ -25,16 +24,19 @@ from starbattle.cli_options import (
     timeout_option,
 )
 from starbattle.command import (
+    collection_of,
     one_board,
     one_text,
     progress_bar,
     readable_boards,
     run_puzzles,
     runner,
+    serve_page,
     state_of,
+    write_puzzles,
 )
 from starbattle.errors import UsageError
-from starbattle.formats import WRITERS, records
+from starbattle.formats import WRITERS
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
 from starbattle.grade import TIERS
 from starbattle.output import Output, utf8_output
@@ -80,8 +82,7 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     fmt, path, jobs = given.pop("output_format"), given.pop("output"), given.pop("jobs")
     cluster = given.pop("cluster")
     ascii_only, bar = given.pop("ascii_only"), given.pop("progress")
-    found = [record for file in files for record in records(file, fmt=given["input_format"])]
-    collection = len(found) > 1
+    found, collection, bar = collection_of(files, given["input_format"], bar)
     if given["count_only"] and given["fixed_only"]:
         raise UsageError("--count and --fixed are two different questions: ask one")
     if fmt in ("svg", "png") and (collection or given["count_only"] or given["fixed_only"]):
@@ -105,7 +106,6 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     from starbattle.results import solve_all, solve_puzzle
 
     work = partial(solve_puzzle if jobs == 1 and cluster is None else solve_all, request)
-    bar = collection and sys.stderr.isatty() if bar is None else bar
     return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
@@ -251,11 +251,9 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
     """
     from starbattle.results import grade_puzzle
 
-    found = [record for file in files for record in records(file, fmt=board["input_format"])]
-    collection = len(found) > 1
+    found, collection, bar = collection_of(files, board["input_format"], progress)
     show = FORMATTERS[output_format](Output(), collection=collection)
     work = partial(grade_puzzle, SolveRequest(**board))
-    bar = collection and sys.stderr.isatty() if progress is None else progress
     return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
@@ -290,18 +288,7 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
     if jobs > 1 or cluster is not None:
         limits["run"] = runner(jobs, cluster, chunk=1)  # a puzzle takes seconds: one per task
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
-    with progress_bar(count, "puzzles made") as progress:
-        writer.output.before_line = progress.clear if progress is not None else None
-        try:
-            with closing(graded_puzzles(size, stars, count, seed, **limits)) as puzzles:
-                for puzzle, note in puzzles:  # closing it stops the workers' or cluster's work
-                    if note:
-                        writer.output.note(note)
-                    writer.add(puzzle)
-                    if progress is not None:
-                        progress.advance()
-        finally:
-            writer.close()
+    write_puzzles(graded_puzzles(size, stars, count, seed, **limits), writer, count)
     return 0
 
 
@@ -364,16 +351,7 @@ def serve(file: str | None, host: str, port: int, open_browser: bool) -> int:
 
     Example: starbattle-asp serve instances/pzprjs-6x6-1star.lp --open
     """
-    from starbattle.web.server import serve as run_server
-
-    output = Output()
-    start = None if file is None else one_board(file)[1].text
-
-    def ready(url: str) -> None:
-        output.line(f"serving {url} (Ctrl-C stops)")
-        output.flush()
-
-    run_server(host, port, start_board=start, open_browser=open_browser, ready=ready)
+    serve_page(None if file is None else one_board(file)[1].text, host, port, open_browser)
     return 0
 
 

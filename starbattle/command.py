@@ -65,6 +65,45 @@ def readable_boards(
     return boards, unreadable
 
 
+def collection_of(
+    files: Iterable[str], input_format: str | None, bar: bool | None
+) -> tuple[list[Record], bool, bool]:
+    """The records of every file, whether they are several, and whether to draw a bar."""
+    found = [record for file in files for record in records(file, fmt=input_format)]
+    collection = len(found) > 1
+    return found, collection, collection and sys.stderr.isatty() if bar is None else bar
+
+
+def write_puzzles(made: Iterator[tuple[Any, str | None]], writer: Any, count: int) -> None:
+    """Write generated puzzles as they come, their notes on stderr, with a progress bar."""
+    with progress_bar(count, "puzzles made") as progress:
+        writer.output.before_line = progress.clear if progress is not None else None
+        try:
+            with closing(made) as puzzles:  # closing it stops the workers' or cluster's work
+                for puzzle, note in puzzles:
+                    if note:
+                        writer.output.note(note)
+                    writer.add(puzzle)
+                    if progress is not None:
+                        progress.advance()
+        finally:
+            writer.close()
+
+
+def serve_page(start: str | None, host: str, port: int, open_browser: bool) -> None:
+    """Serve the web page until Ctrl-C, saying where."""
+    from starbattle.web.server import serve
+
+    output = Output()
+
+    def ready(url: str) -> None:
+        """Say where the page is."""
+        output.line(f"serving {url} (Ctrl-C stops)")
+        output.flush()
+
+    serve(host, port, start_board=start, open_browser=open_browser, ready=ready)
+
+
 def one_text(argument: str) -> Record:
     """The text of an argument that is no board (an answer): a file, '-', or the text itself."""
     text, name = read_input(argument)
