@@ -59,7 +59,7 @@ def test_internal_error_is_one_line_and_debug_shows_the_traceback(
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("starbattle.cli.records", broken)
+    monkeypatch.setattr("starbattle.command.records", broken)
     result = CliRunner().invoke(cli, [PZPRJS])
     assert result.exit_code == 70
     assert result.stderr.count("\n") == 1
