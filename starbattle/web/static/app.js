@@ -173,13 +173,14 @@ function show(record, marks = null, seconds = 0) {
   say("");
   draw();
   save();
+  $("tier").textContent = "";
   if (game.features.grade) grade(game.text);
 }
 
 async function grade(text) {
   try {
     const [record] = await api("grade", {board: text});
-    if (game.text === text) $("info").textContent += ` · ${record.tier}`;
+    if (game.text === text) $("tier").textContent = record.tier ? `· ${record.tier}` : "";
   } catch (error) {
     failed(error);
   }
