@@ -30,7 +30,6 @@ PAD = 4
 """Pixels of edge repeated around the image while looking for outlines."""
 MAX_OUTLINES = 7
 """How many of the largest square outlines are tried (the whole image is always tried)."""
-MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
 EXTRA = "pip install 'starbattle-asp[image]' (or pip install '.[image]' from a checkout)"
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 SAME_COLOUR, OTHER_COLOUR = 8.0, 14.0
@@ -68,11 +67,6 @@ class _Grid:
     def size(self) -> int:
         """The number of cells per side."""
         return len(self.xs) - 1
-
-
-def looks_like_image(data: bytes) -> bool:
-    """Whether bytes start like a PNG, JPEG or WebP file."""
-    return data.startswith(MAGIC) or (data[:4] == b"RIFF" and data[8:12] == b"WEBP")
 
 
 def _libraries() -> tuple[ModuleType, ModuleType, ModuleType]:
