@@ -13,8 +13,7 @@ from helpers import CORPUS, INSTANCES, ROOT
 
 from starbattle.check import check
 from starbattle.errors import FormatError
-from starbattle.formats import read_board
-from starbattle.formats import looks_like_image
+from starbattle.formats import looks_like_image, read_board
 from starbattle.formats.image import read_image
 from starbattle.solver import solve
 
