@@ -32,6 +32,8 @@ SECONDS = re.compile(r'"seconds": [0-9.e-]+|\([0-9.]+ s\)')
 WORK = partial(solve_all, SolveRequest())
 LAB = CORPUS / "starbattlelab" / "10x10-2star.sbn"
 
+pytestmark = pytest.mark.slow  # each test starts a Dask cluster
+
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[LocalCluster]:

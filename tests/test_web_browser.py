@@ -24,11 +24,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not 
 CHROMIUM = os.environ.get("STARBATTLE_CHROMIUM") or next(
     filter(None, map(shutil.which, ("chromium-headless-shell", "chromium"))), None
 )
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="no Chromium binary: apt-get install chromium-headless-shell (or set "
-    "STARBATTLE_CHROMIUM)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None,
+        reason="no Chromium binary: apt-get install chromium-headless-shell (or set "
+        "STARBATTLE_CHROMIUM)",
+    ),
+    pytest.mark.slow,  # a real browser: about a second per scenario
+]
 TIMES = "\N{MULTIPLICATION SIGN}"
 ROOT = Path(__file__).resolve().parent.parent
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
