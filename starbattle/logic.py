@@ -56,6 +56,9 @@ CHAIN_DEPTH = 8
 """Level 6: the most rounds of levels 1-5 an assumption may take to reach a contradiction."""
 ASSUMPTION_CHOICES = 3
 """Level 6: chains using levels 3-5 stop once this many refutations are found."""
+ASSUMPTION_WORK = 500_000
+"""Level 6: the work chains using levels 3-5 may do in one step, where a round of levels
+3-5 costs its undecided cells times the board's size (roughly what levels 4 and 5 scan)."""
 CORE_CANDIDATES = 16
 """Level 7: how many undecided cells (those in the tightest units first) get a core."""
 SENTENCE_LIMIT = 200
@@ -144,6 +147,18 @@ class Trace:
             "levels": {str(level): n for level, n in self.levels.items()},
             "hardest": self.hardest,
         }
+
+
+@dataclass
+class _Budget:
+    """Work level 6 may still do in one step (see ASSUMPTION_WORK)."""
+
+    left: int
+
+    def spend(self, work: int) -> bool:
+        """Take work from the budget; False once it is overspent."""
+        self.left -= work
+        return self.left >= 0
 
 
 @dataclass(frozen=True)
@@ -302,6 +317,16 @@ def _units_text(grid: _Grid, units: Iterable[int]) -> str:
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{kind}s {numbers[0]}-{numbers[-1]}"
     return f"{kind}s {_listing([str(x) for x in numbers])}"
+
+
+def _units_phrase(grid: _Grid, units: Iterable[int]) -> str:
+    """'rows 1-2, column 4 and region B' (or 'these 9 units' when that is too long)."""
+    units = sorted(units)
+    if not units:
+        return "the marks"
+    kinds = [[u for u in units if grid.kinds[u] == kind] for kind in ("row", "column", "region")]
+    text = _listing([_units_text(grid, group) for group in kinds if group])
+    return text if len(text) <= SENTENCE_LIMIT // 2 else f"these {len(units)} units"
 
 
 def _outcome(grid: _Grid, stars: Iterable[int], blanks: Iterable[int]) -> str:
@@ -490,7 +515,7 @@ class Logic:
             tuple(grid.cell(i) for i in found.cells),
             tuple(grid.cell(i) for i in sorted(found.stars)),
             tuple(grid.cell(i) for i in sorted(found.blanks)),
-            found.sentence,
+            found.sentence[:1].upper() + found.sentence[1:],
             available,
         )
 
@@ -821,19 +846,22 @@ class Logic:
     def _assumption(self, view: _View) -> list[_Found]:
         """An undecided cell whose star (or emptiness) levels 1-5 refute within a few rounds.
 
-        Chains allowed only levels 1-2 are tried on every cell first, then chains allowed
-        levels up to 3, 4 and 5 on the cells of the tightest units first, until
-        ASSUMPTION_CHOICES refutations are found: the refutations that need the simplest
-        techniques come first, the shortest of those first. Refutations found by the last
-        search are tried again first (more marks cannot undo them), which saves a search
-        per step while a trace works through them.
+        Complete for chains of levels 1-2: every undecided cell is assumed a star and empty
+        and levels 1-2 run to their fixpoint. Bounded for chains using levels 3-5: those
+        allowed levels up to 3, then 4, then 5 are tried on the cells of the tightest units
+        first, until ASSUMPTION_CHOICES refutations are found or ASSUMPTION_WORK is spent
+        (a count of cells, not seconds, so every run finds the same steps); once it is spent
+        level 6 has nothing to say and the ladder goes on to level 7. Refutations found by
+        the last search are tried again first (more marks cannot undo them), which saves a
+        search per step while a trace works through them.
         """
         grid = self.grid
+        budget = _Budget(ASSUMPTION_WORK)
         again = [
             (cap, refuted)
             for x, star, cap in self._refutable
             if x in view.open[grid.units_of[x][0]]
-            and (refuted := self._refute(view, x, star, cap)) is not None
+            and (refuted := self._refute(view, x, star, cap, budget)) is not None
         ]
         if again:
             return [
@@ -843,27 +871,30 @@ class Logic:
             set(grid.cells) - view.stars - view.blanks,
             key=lambda i: (min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]), i),
         )
+        budget = _Budget(ASSUMPTION_WORK)
         for cap in (2, 3, 4, 5):
             found: list[tuple[int, _Found]] = []
             self._refutable = []
             for x in undecided:
                 for star in (True, False):
-                    refuted = self._refute(view, x, star, cap)
+                    refuted = self._refute(view, x, star, cap, budget)
                     if refuted is not None:
                         found.append(refuted)
                         self._refutable.append((x, star, cap))
-                if cap > 2 and len(found) >= ASSUMPTION_CHOICES:
+                if cap > 2 and (len(found) >= ASSUMPTION_CHOICES or budget.left < 0):
                     break
-            if found:
+            if found or budget.left < 0:
                 return [refuted for _, refuted in sorted(found, key=lambda pair: pair[0])]
         return []
 
-    def _refute(self, view: _View, x: int, star: bool, max_level: int) -> tuple[int, _Found] | None:
+    def _refute(
+        self, view: _View, x: int, star: bool, max_level: int, budget: _Budget
+    ) -> tuple[int, _Found] | None:
         """Assume x is a star (or empty) and apply levels 1..max_level until something breaks.
 
         Levels 1 and 2 run to their fixpoint between rounds; a round applies every step of
-        the lowest of levels 3..max_level that has one. Returns the rounds it took and the
-        step.
+        the lowest of levels 3..max_level that has one and costs the budget (None once the
+        budget is spent). Returns the rounds it took and the step.
         """
         grid = self.grid
         stars, blanks = set(view.stars), set(view.blanks)
@@ -872,6 +903,8 @@ class Logic:
         for rounds in range(CHAIN_DEPTH + 1):
             broken = self._propagate(stars, blanks, units)
             if broken is None and max_level > 2 and rounds < CHAIN_DEPTH:
+                if not budget.spend(grid.n * (len(grid.cells) - len(stars) - len(blanks))):
+                    return None
                 current = _View(grid, frozenset(stars), frozenset(blanks))
                 steps: list[_Found] = []
                 for technique in self._techniques()[2:max_level]:
@@ -993,8 +1026,12 @@ class Logic:
                 units = tuple(sorted(self._unit_names[u] for u in needed))
                 if best is None or len(units) < len(best.units):
                     verdict = "a star" if star else "empty"
-                    names = ", ".join(grid.names[u] for u in units) or "the marks"
-                    text = f"{names} cannot all get their stars unless {grid.where(x)} is {verdict}"
+                    cannot = (
+                        "cannot all get their stars" if len(units) > 1 else "cannot get its stars"
+                    )
+                    text = (
+                        f"{_units_phrase(grid, units)} {cannot} unless {grid.where(x)} is {verdict}"
+                    )
                     best = _Found(
                         "unsat-core",
                         7,
@@ -1002,7 +1039,7 @@ class Logic:
                         view.marks_in(units),
                         frozenset({x}) if star else frozenset(),
                         frozenset() if star else frozenset({x}),
-                        text[:SENTENCE_LIMIT],
+                        text,
                     )
                 break
         return [] if best is None else [best]

@@ -34,7 +34,10 @@ def test_hint_discloses_technique_then_where_then_the_whole_step() -> None:
         "stars": [],
         "blanks": [[1, 4], [1, 6], [1, 8], [2, 4], [2, 6], [2, 8]],
     }
-    assert full["sentence"].startswith("region 0 needs 2 stars")
+    assert full["sentence"] == (
+        "Region 0 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so 6 cells are empty"
+    )
     text = run("hint", TEN, "--ascii").stdout.splitlines()
     assert text[:2] == ["hint: level 3, 2x2-blocks", "look at: region 0"]
     assert text[3].endswith(". . . X ? X ? X . .")
@@ -51,7 +54,7 @@ def test_explain_walks_to_the_end_and_sums_up() -> None:
     result = run("explain", TEN)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("  1. [3 2x2-blocks] region 0 needs 2 stars")
+    assert lines[0].startswith("  1. [3 2x2-blocks] Region 0 needs 2 stars")
     assert lines[-1].startswith("solved by logic in ")
     records = [json.loads(line) for line in run("explain", TEN, "-f", "json").stdout.splitlines()]
     assert records[-1]["type"] == "explain" and records[-1]["solved"] is True

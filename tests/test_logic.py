@@ -22,7 +22,7 @@ APPLIES = {
             [],
             [[2, 4], [3, 4], [4, 4], [4, 5]],
             [],
-            "no two stars touch, so the cells around the star at (3,5) are empty",
+            "No two stars touch, so the cells around the star at (3,5) are empty",
         ),
         (
             ["AAAAA", "BBAAA", "BDACA", "DDCCA", "DEEEA"],
@@ -30,7 +30,7 @@ APPLIES = {
             [],
             [[2, 3], [2, 4], [2, 5], [3, 5], [4, 5]],
             [],
-            "no two stars touch, so the cells around the star at (3,4) are empty",
+            "No two stars touch, so the cells around the star at (3,4) are empty",
         ),
         (
             ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
@@ -38,7 +38,7 @@ APPLIES = {
             [],
             [[1, 3]],
             [],
-            "no two stars touch, so the cells around the star at (1,4) are empty",
+            "No two stars touch, so the cells around the star at (1,4) are empty",
         ),
     ],
     "full-unit": [
@@ -48,7 +48,7 @@ APPLIES = {
             [],
             [[1, 1], [1, 2]],
             ["row 1"],
-            "row 1 has its 1 star, so its other cells are empty",
+            "Row 1 has its 1 star, so its other cells are empty",
         ),
         (
             ["BBBAA", "BBBBA", "BBBBC", "BBDDC", "EEEDC"],
@@ -56,7 +56,7 @@ APPLIES = {
             [],
             [[1, 1], [1, 2]],
             ["row 1"],
-            "row 1 has its 1 star, so its other cells are empty",
+            "Row 1 has its 1 star, so its other cells are empty",
         ),
         (
             ["AAABB", "CCABD", "CDDDD", "EEDDD", "EEDDD"],
@@ -64,7 +64,7 @@ APPLIES = {
             [],
             [[3, 3], [3, 4], [3, 5]],
             ["row 3"],
-            "row 3 has its 1 star, so its other cells are empty",
+            "Row 3 has its 1 star, so its other cells are empty",
         ),
     ],
     "forced-fill": [
@@ -74,7 +74,7 @@ APPLIES = {
             [[3, 5]],
             [],
             ["region C"],
-            "region C needs 1 star and (3,5) is its only undecided cell, so it is a star",
+            "Region C needs 1 star and (3,5) is its only undecided cell, so it is a star",
         ),
         (
             ["AAAAA", "BBAAA", "BDACA", "DDCCA", "DEEEA"],
@@ -82,7 +82,7 @@ APPLIES = {
             [[3, 4]],
             [],
             ["region C"],
-            "region C needs 1 star and (3,4) is its only undecided cell, so it is a star",
+            "Region C needs 1 star and (3,4) is its only undecided cell, so it is a star",
         ),
         (
             ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
@@ -90,7 +90,7 @@ APPLIES = {
             [[1, 4]],
             [],
             ["region A"],
-            "region A needs 1 star and (1,4) is its only undecided cell, so it is a star",
+            "Region A needs 1 star and (1,4) is its only undecided cell, so it is a star",
         ),
     ],
     "2x2-blocks": [
@@ -100,7 +100,7 @@ APPLIES = {
             [],
             [[2, 4]],
             ["region A"],
-            "region A needs 1 star and its undecided cells fit in one 2x2 block, so (2,4) is empty",
+            "Region A needs 1 star and its undecided cells fit in one 2x2 block, so (2,4) is empty",
         ),
         (
             ["ACCCB", "AACBB", "CCCCD", "ECDDD", "EEEED"],
@@ -108,7 +108,7 @@ APPLIES = {
             [],
             [[1, 2]],
             ["region A"],
-            "region A needs 1 star and its undecided cells fit in one 2x2 block, so (1,2) is empty",
+            "Region A needs 1 star and its undecided cells fit in one 2x2 block, so (1,2) is empty",
         ),
         (
             ["AAABB", "AABBB", "DDDCC", "DDDEC", "DDDEE"],
@@ -116,7 +116,7 @@ APPLIES = {
             [],
             [[4, 4]],
             ["region C"],
-            "region C needs 1 star and its undecided cells fit in one 2x2 block, so (4,4) is empty",
+            "Region C needs 1 star and its undecided cells fit in one 2x2 block, so (4,4) is empty",
         ),
     ],
     "too-little-room": [
@@ -126,7 +126,7 @@ APPLIES = {
             [],
             [[1, 1]],
             ["region A", "row 1"],
-            "a star at (1,1) would leave region A no room, but it needs 1, so (1,1) is empty",
+            "A star at (1,1) would leave region A no room, but it needs 1, so (1,1) is empty",
         ),
         (
             ["CABBB", "CAABB", "CAAEE", "DDDEE", "DEEEE"],
@@ -134,7 +134,7 @@ APPLIES = {
             [],
             [[2, 2]],
             ["region C", "row 2"],
-            "a star at (2,2) would leave region C no room, but it needs 1, so (2,2) is empty",
+            "A star at (2,2) would leave region C no room, but it needs 1, so (2,2) is empty",
         ),
         (
             ["BBAAA", "BBBAA", "CEDDD", "CEDDD", "CEDDD"],
@@ -142,7 +142,7 @@ APPLIES = {
             [],
             [[1, 1]],
             ["region C", "column 1"],
-            "a star at (1,1) would leave region C no room, but it needs 1, so (1,1) is empty",
+            "A star at (1,1) would leave region C no room, but it needs 1, so (1,1) is empty",
         ),
     ],
     "confinement": [
@@ -152,7 +152,7 @@ APPLIES = {
             [],
             [[2, 3]],
             ["row 1", "row 2", "region A", "region B"],
-            "regions A and B lie inside rows 1-2, so every other cell of rows 1-2 is empty",
+            "Regions A and B lie inside rows 1-2, so every other cell of rows 1-2 is empty",
         ),
         (
             ["CCAAA", "CBBBA", "CBDDA", "EDDDA", "EEDDA"],
@@ -160,7 +160,7 @@ APPLIES = {
             [],
             [[4, 5], [5, 5]],
             ["row 4", "row 5", "region D", "region E"],
-            "regions D and E lie inside rows 4-5, so every other cell of rows 4-5 is empty",
+            "Regions D and E lie inside rows 4-5, so every other cell of rows 4-5 is empty",
         ),
         (
             ["BBBBAA", "BBBBAA", "BBBBCA", "BBDDCC", "EEDDFF", "EEEFFF"],
@@ -168,7 +168,7 @@ APPLIES = {
             [],
             [[3, 1], [3, 2], [3, 3], [3, 4], [4, 1]],
             ["row 1", "row 2", "region B", "region A"],
-            "rows 1-2 lie inside regions B and A, so every other cell of regions B and A is empty",
+            "Rows 1-2 lie inside regions B and A, so every other cell of regions B and A is empty",
         ),
     ],
     "assumption": [
@@ -178,7 +178,7 @@ APPLIES = {
             [],
             [[1, 4]],
             ["row 3", "row 4", "row 5", "row 6", "region C", "region E", "region D"],
-            "if (1,4) were a star, row 3 would have no room for its stars, so (1,4) is empty",
+            "If (1,4) were a star, row 3 would have no room for its stars, so (1,4) is empty",
         ),
         (
             ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
@@ -197,7 +197,7 @@ APPLIES = {
                 "region F",
                 "region E",
             ],
-            "if (1,1) were empty, region C would have no room for its stars, so (1,1) is a star",
+            "If (1,1) were empty, region C would have no room for its stars, so (1,1) is a star",
         ),
         (
             [
@@ -227,7 +227,7 @@ APPLIES = {
             [],
             [[2, 10]],
             ["row 3", "region C"],
-            "if (2,10) were a star, row 3 would have no room for its stars, so (2,10) is empty",
+            "If (2,10) were a star, row 3 would have no room for its stars, so (2,10) is empty",
         ),
     ],
 }
@@ -308,21 +308,30 @@ def test_technique_does_not_apply(technique: str, case: tuple) -> None:
 
 
 @pytest.mark.parametrize(
-    "regions",
+    ("regions", "unit", "blank"),
     [
-        ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"],
-        ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
-        ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"],
+        (["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"], "C", (2, 4)),
+        (["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"], "E", (4, 4)),
+        (["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"], "A", (2, 2)),
     ],
 )
-def test_unsat_core_forces_a_cell_from_few_units(regions: list[str]) -> None:
+def test_unsat_core_forces_a_cell_from_few_units(
+    regions: list[str], unit: str, blank: tuple[int, int]
+) -> None:
     logic = Logic(board_of(regions))
     steps = logic.deductions(State(), "unsat-core")
     assert len(steps) == 1
     step = steps[0]
-    assert step.level == 7 and len(step.stars) + len(step.blanks) == 1
-    assert 1 <= len(step.units) <= 3
-    assert step.sentence.startswith(", ".join(step.units) + " cannot all get their stars unless")
+    assert (step.level, step.units, step.stars, step.blanks) == (
+        7,
+        (f"region {unit}",),
+        (),
+        (blank,),
+    )
+    assert (
+        step.sentence
+        == f"Region {unit} cannot get its stars unless ({blank[0]},{blank[1]}) is empty"
+    )
     assert [p for p in logic.audit(State(), step) if not p.startswith("not lowest")] == []
 
 
@@ -333,14 +342,14 @@ def test_wrong_star_is_a_mistake_first() -> None:
     step = next_step(board_of(BOARD), State.of([(1, 1), (3, 5)]))
     assert step is not None
     assert (step.technique, step.level, step.stars, step.blanks) == ("mistake", 0, (), ((1, 1),))
-    assert step.sentence == "the star at (1,1) is wrong: the solution leaves it empty"
+    assert step.sentence == "The star at (1,1) is wrong: the solution leaves it empty"
 
 
 def test_wrong_blank_comes_before_easy_steps() -> None:
     step = next_step(board_of(BOARD), State.of([(3, 5)], [(4, 3)]))
     assert step is not None
     assert (step.level, step.stars, step.blanks) == (0, ((4, 3),), ())
-    assert step.sentence == "the cell (4,3) is marked empty but holds a star in the solution"
+    assert step.sentence == "The cell (4,3) is marked empty but holds a star in the solution"
 
 
 def test_broken_rule_is_named() -> None:
@@ -348,7 +357,7 @@ def test_broken_rule_is_named() -> None:
     assert step is not None
     assert step.level == 0 and step.blanks == ((2, 5),)
     assert step.sentence == (
-        "stars touch: (1,4) and (2,5); the star at (2,5) is wrong: the solution leaves it empty"
+        "Stars touch: (1,4) and (2,5); the star at (2,5) is wrong: the solution leaves it empty"
     )
 
 
