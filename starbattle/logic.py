@@ -61,6 +61,12 @@ ASSUMPTION_WORK = 500_000
 3-5 costs its undecided cells times the board's size (roughly what levels 4 and 5 scan)."""
 CORE_CANDIDATES = 16
 """Level 7: how many undecided cells (those in the tightest units first) get a core."""
+CORE_CONFLICTS = 300
+"""Level 7: clasp's conflicts allowed per proof while a core is made smaller (a proof that
+takes more keeps its unit: the core stays sound, only larger)."""
+CORE_PROOFS = 3_000
+"""Level 7: how many such proofs one step may make, divided by the board's size (larger
+boards take longer per proof)."""
 SENTENCE_LIMIT = 200
 
 
@@ -999,7 +1005,12 @@ class Logic:
     # -- level 7: unsat core ------------------------------------------------------------------
 
     def _core(self, view: _View) -> list[_Found]:
-        """The undecided cell forced by the smallest set of units, found by clingo cores."""
+        """The undecided cell forced by the fewest units, found by clingo cores.
+
+        Up to CORE_CANDIDATES cells (in the tightest units first) get a core, made smaller
+        by dropping units while CORE_PROOFS / size proofs last (a count, not seconds, so
+        every run finds the same step); the first forced cell always gets one.
+        """
         grid = self.grid
         undecided = sorted(
             set(grid.cells) - view.stars - view.blanks,
@@ -1008,22 +1019,16 @@ class Logic:
         best: _Found | None = None
         every = [*self._unit_names, ("notouch", ())]
         marks = self._assume(view.stars, view.blanks)
+        proofs = _Budget(CORE_PROOFS // grid.n)
         for x in undecided[:CORE_CANDIDATES]:
+            if best is not None and proofs.left <= 0:
+                break
             for star in (True, False):
                 flip = -self._literals[x] if star else self._literals[x]
                 core = core_assuming(self.checker, every, [], [*marks, flip])
                 if core is None:
                     continue
-                needed = [u for u in core if u[0] != "notouch"]
-                for unit in list(needed):
-                    trial = [u for u in needed if u != unit]
-                    off = [u for u in self._unit_names if u not in trial]
-                    if (
-                        core_assuming(self.checker, [*trial, ("notouch", ())], off, [*marks, flip])
-                        is not None
-                    ):
-                        needed = trial
-                units = tuple(sorted(self._unit_names[u] for u in needed))
+                units = self._smaller_core(core, [*marks, flip], proofs)
                 if best is None or len(units) < len(best.units):
                     verdict = "a star" if star else "empty"
                     cannot = (
@@ -1043,6 +1048,24 @@ class Logic:
                     )
                 break
         return [] if best is None else [best]
+
+    def _smaller_core(
+        self, core: list[Unit], literals: list[int], proofs: _Budget
+    ) -> tuple[int, ...]:
+        """A core's units less those it can do without (one proof each, while proofs last)."""
+        needed = [u for u in core if u[0] != "notouch"]
+        for unit in list(needed):
+            if unit not in needed:
+                continue
+            if not proofs.spend(1):
+                break
+            trial = [u for u in needed if u != unit]
+            off = [u for u in self._unit_names if u not in trial]
+            on = [*trial, ("notouch", ())]
+            smaller = core_assuming(self.checker, on, off, literals, CORE_CONFLICTS)
+            if smaller is not None:  # its core may drop more units at once
+                needed = [u for u in trial if u in smaller]
+        return tuple(sorted(self._unit_names[u] for u in needed))
 
 
 def next_step(board: Board, state: State | None = None, *, max_level: int = 7) -> Step | None:

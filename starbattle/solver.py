@@ -460,12 +460,17 @@ def star_literals(solver: Solver) -> dict[Cell, int]:
 
 
 def core_assuming(
-    solver: Solver, on: Iterable[Unit], off: Iterable[Unit], literals: Iterable[int]
+    solver: Solver,
+    on: Iterable[Unit],
+    off: Iterable[Unit],
+    literals: Iterable[int],
+    conflicts: int | None = None,
 ) -> list[Unit] | None:
     """Like `Solver.core`, with extra literals assumed (e.g. from `star_literals`).
 
-    None when there is a solution; else the units of `on` in an unsatisfiable core (the
-    assumed literals may be part of the reason too).
+    None when there is a solution, or when the search stops after `conflicts` conflicts
+    (a limit that gives the same answer on every run); else the units of `on` in an
+    unsatisfiable core (the assumed literals may be part of the reason too).
     """
     solver._claim()
     control, units = solver._control, solver._units
@@ -474,7 +479,8 @@ def core_assuming(
     assumptions = [units[unit] for unit in on] + [-units[unit] for unit in off] + list(literals)
     core: list[int] = []
     control.configuration.solve.models = 1
-    if control.solve(assumptions=assumptions, on_core=core.extend).satisfiable:
+    control.configuration.solve.solve_limit = "umax" if conflicts is None else str(conflicts)
+    if not control.solve(assumptions=assumptions, on_core=core.extend).unsatisfiable:
         return None
     chosen = set(core)
     return [unit for unit, literal in units.items() if literal in chosen]
