@@ -1,14 +1,17 @@
-"""Hint ladder benchmark: soundness, honest premises, lowest level, coverage and latency.
+"""Hint ladder benchmark: coverage, latency, and an audit of soundness, premises and level.
 
-    python benchmarks/logic.py [--limit K] [--no-audit] [--sizes 10x2,14x3]
+    python benchmarks/logic.py [-j 2] [--sizes 10x2,14x3] [--limit K] [--audit K] [--seed S]
 
-Every unique puzzle of ../shared/corpus/real-puzzles.jsonl and the StarBattleLab "expert"
-puzzles of difficulty.jsonl is explained from the empty state with levels 0-6; every step is
-audited (`Logic.audit`: agrees with the solution, clingo finds no solution of the rules and
-marks where a conclusion fails, nor of the premise units and marks alone, and no lower level
-applied). Puzzles that level 6 leaves stuck are finished with level 7. `--limit K` keeps the
-first K puzzles of each size and star count (and of the expert set); `--no-audit` times only.
-The section between the logic markers of benchmarks/RESULTS.md is replaced.
+Every puzzle of ../shared/corpus/real-puzzles.jsonl (grouped by size and star count, the
+KrazyDad `kd-*` ones apart, boards with several solutions apart) and the StarBattleLab
+"expert" puzzles of difficulty.jsonl is explained from the empty state with the whole ladder
+(levels 0-7). Only `next_step` is timed; a trace's time is the sum of its steps. Then the
+first `--audit K` puzzles of each group (in an order shuffled by `--seed`) have every step
+audited by `Logic.audit`, untimed: agrees with the solution, clingo finds no solution of the
+rules and marks where a conclusion fails (sound), nor of the premise units and marks alone
+(honest), and no lower level applied (lowest). `--limit K` keeps K puzzles per group (the
+same shuffled order). The section between the logic markers of benchmarks/RESULTS.md is
+replaced unless `--no-write`.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import random
 import sys
 import time
 from collections import defaultdict
@@ -26,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
 from starbattle import Board
-from starbattle.logic import Logic, State
+from starbattle.logic import Logic, State, Step
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
@@ -37,81 +41,81 @@ class Group:
 
     puzzles: int = 0
     solved: int = 0
-    """Solved with levels 0-6."""
+    """Solved without level 7."""
     solved_with_core: int = 0
+    stopped: int = 0
+    """Traces stopped by the benchmark's per-puzzle time budget (counted as not solved)."""
     steps: int = 0
-    over_budget: int = 0
+    audited: int = 0
+    audited_steps: int = 0
     problems: list[str] = field(default_factory=list)
     step_seconds: list[float] = field(default_factory=list)
     trace_seconds: list[float] = field(default_factory=list)
     levels: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
 
-def load(limit: int | None, sizes: set[str] | None) -> list[tuple[str, str, Board]]:
-    """(group, id, board) for every puzzle measured, in corpus order."""
-    chosen: list[tuple[str, str, Board]] = []
-    taken: dict[str, int] = defaultdict(int)
-    for name, keep in (
-        ("real-puzzles.jsonl", lambda r: r.get("solution_count") == 1),
-        (
-            "difficulty.jsonl",
-            lambda r: r["label"] == "expert" and r["label_scale"].startswith("StarBattleLab"),
-        ),
-    ):
+def group_of(record: dict, expert: bool) -> str:
+    """The group a corpus record is counted in."""
+    size = f"{record['n']}x{record['stars']}"
+    if expert:
+        return f"expert {size}"
+    if record.get("solution_count") != 1:
+        return "not unique"
+    return f"KrazyDad {size}" if record["id"].startswith("kd-") else size
+
+
+def load(sizes: set[str] | None) -> dict[str, list[tuple[str, Board]]]:
+    """(id, board) of every puzzle measured, by group, in corpus order."""
+    groups: dict[str, list[tuple[str, Board]]] = defaultdict(list)
+    for name in ("real-puzzles.jsonl", "difficulty.jsonl"):
+        expert = name.startswith("difficulty")
         for line in (CORPUS / name).read_text().splitlines():
             record = json.loads(line)
-            size = f"{record['n']}x{record['stars']}"
-            if not keep(record) or (sizes and size not in sizes):
+            if expert and not (
+                record["label"] == "expert" and record["label_scale"].startswith("StarBattleLab")
+            ):
                 continue
-            group = f"expert {size}" if name.startswith("difficulty") else size
-            if record["id"].startswith("kd-"):
-                group = f"KrazyDad {size}"
-            if limit is not None and taken[group] >= limit:
+            if sizes and f"{record['n']}x{record['stars']}" not in sizes:
                 continue
-            taken[group] += 1
             rows = [list(row) for row in record["regions"]]
-            chosen.append((group, record["id"], Board.from_rows(rows, record["stars"])))
-    return chosen
+            board = Board.from_rows(rows, record["stars"], name=record["id"])
+            groups[group_of(record, expert)].append((record["id"], board))
+    return groups
 
 
 def run(task: tuple[str, Board, bool, float]) -> tuple[str, Group]:
-    """Explain one board step by step with levels 0-6, timing and auditing each step.
-
-    A board left stuck is finished with level 7; a trace stops when it takes more than the
-    budget of seconds (and counts as not solved).
-    """
+    """Explain one board with levels 0-7, timing each `next_step`; then audit it if asked."""
     name, board, audit, budget = task
     group, logic, state = Group(puzzles=1), Logic(board), State()
-    started = time.perf_counter()
-    for max_level in (6, 7):
-        while time.perf_counter() - started < budget:
-            before = time.perf_counter()
-            step = logic.next_step(state, max_level=max_level)
-            if max_level == 6:
-                group.step_seconds.append(time.perf_counter() - before)
-            if step is None:
-                break
-            group.steps += max_level == 6
-            group.levels[step.level] += 1
-            if audit:
-                group.problems += [f"{board.name}: {p}" for p in logic.audit(state, step)]
-            state = state.after(step)
-        else:
-            group.over_budget += 1
-            if max_level == 6:
-                group.trace_seconds.append(sum(group.step_seconds))
+    taken: list[tuple[State, Step]] = []
+    while sum(group.step_seconds) < budget:
+        before = time.perf_counter()
+        step = logic.next_step(state)
+        group.step_seconds.append(time.perf_counter() - before)
+        if step is None:
             break
-        if max_level == 6:
-            group.trace_seconds.append(sum(group.step_seconds))  # next_step alone, no audit
-            group.solved = int(logic.solved(state))
-    group.solved_with_core = int(logic.solved(state))
+        taken.append((state, step))
+        group.levels[step.level] += 1
+        state = state.after(step)
+    else:
+        group.stopped = 1
+    group.steps = len(taken)
+    group.trace_seconds.append(sum(group.step_seconds))
+    solved = not group.stopped and logic.solved(state)
+    group.solved_with_core = int(solved)
+    group.solved = int(solved and not group.levels.get(7))
+    if audit:
+        group.audited, group.audited_steps = 1, len(taken)
+        for before, step in taken:
+            group.problems += [f"{board.name}: {p}" for p in logic.audit(before, step)]
     return name, group
 
 
 def merge(into: Group, other: Group) -> None:
     """Add one puzzle's measurements to its group."""
-    for name in ("puzzles", "solved", "solved_with_core", "steps", "over_budget"):
+    for name in ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited"):
         setattr(into, name, getattr(into, name) + getattr(other, name))
+    into.audited_steps += other.audited_steps
     into.problems += other.problems
     into.step_seconds += other.step_seconds
     into.trace_seconds += other.trace_seconds
@@ -125,30 +129,44 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def table(groups: dict[str, Group], audit: bool) -> str:
-    """The results as Markdown tables."""
+def order(name: str) -> tuple:
+    """Groups by size and star count, named sets after plain ones of their size."""
+    words = name.split()
+    if words[-1] == "unique":
+        return (99, 0, 1, name)
+    size, stars = map(int, words[-1].split("x"))
+    return (size, stars, len(words), name)
+
+
+def share(groups: dict[str, Group], chosen: list[str], with_core: bool = False) -> str:
+    """'k of n (x%)' solved over some groups, with or without level 7."""
+    solved = sum(getattr(groups[g], "solved_with_core" if with_core else "solved") for g in chosen)
+    total = sum(groups[g].puzzles for g in chosen)
+    return f"{solved} of {total} ({100 * solved / max(total, 1):.1f}%)"
+
+
+def tables(groups: dict[str, Group]) -> str:
+    """The coverage, audit and latency tables, in Markdown."""
+    names = sorted(groups, key=order)
     lines = [
-        "| puzzles | n | solved by levels 0-6 | share | with level 7 | steps | "
-        + ("problems | " if audit else "")
-        + "levels 1/2/3/4/5/6/7 |",
-        "|---|---:|---:|---:|---:|---:|" + ("---:|" if audit else "") + "---|",
+        "| puzzles | n | solved without level 7 | share | with level 7 | stopped | steps | "
+        "levels 1/2/3/4/5/6/7 | audited puzzles (steps) | problems |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
-    order = sorted(groups, key=lambda g: (len(g.split()), *map(int, g.split()[-1].split("x")), g))
-    for name in order:
+    for name in names:
         g = groups[name]
         levels = "/".join(str(g.levels.get(level, 0)) for level in range(1, 8))
         lines.append(
             f"| {name} | {g.puzzles} | {g.solved} | {100 * g.solved / g.puzzles:.1f}% | "
-            f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.steps} | "
-            + (f"{len(g.problems)} | " if audit else "")
-            + f"{levels} |"
+            f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
+            f"{g.audited} ({g.audited_steps}) | {len(g.problems)} |"
         )
     lines += [
         "",
         "| puzzles | next_step p50 | next_step p95 | next_step max | trace p50 | trace p95 |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    for name in order:
+    for name in names:
         g = groups[name]
         lines.append(
             f"| {name} | {1000 * percentile(g.step_seconds, 0.5):.1f} ms | "
@@ -163,38 +181,46 @@ def table(groups: dict[str, Group], audit: bool) -> str:
 def main() -> None:
     """Run the benchmark and write its section of RESULTS.md."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, help="at most K puzzles per size and star count")
-    parser.add_argument("--no-audit", action="store_true", help="time only, no checks")
     parser.add_argument("--sizes", help="only these sizes, e.g. 10x2,14x3")
-    parser.add_argument("--no-write", action="store_true", help="print, leave RESULTS.md alone")
-    parser.add_argument("--budget", type=float, default=120, help="seconds per puzzle (120)")
+    parser.add_argument("--limit", type=int, help="at most K puzzles per group")
+    parser.add_argument("--audit", type=int, default=0, help="audit K puzzles per group (0)")
+    parser.add_argument("--seed", type=int, default=1, help="shuffles each group (1)")
+    parser.add_argument("--budget", type=float, default=600, help="seconds per puzzle (600)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes (1)")
+    parser.add_argument("--no-write", action="store_true", help="print, leave RESULTS.md alone")
     options = parser.parse_args()
-    audit = not options.no_audit
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    puzzles = load(options.limit, sizes)
+    tasks = []
+    for name, puzzles in load(sizes).items():
+        random.Random(f"{options.seed} {name}").shuffle(puzzles)
+        for index, (_, board) in enumerate(puzzles[: options.limit]):
+            tasks.append((name, board, index < options.audit, options.budget))
+    tasks.sort(key=lambda task: -task[1].size)  # the longest first, so both processes end together
     groups: dict[str, Group] = defaultdict(Group)
     started = time.perf_counter()
-    tasks = [
-        (name, Board(board.regions, board.stars, name=identifier), audit, options.budget)
-        for name, identifier, board in puzzles
-    ]
     with multiprocessing.Pool(options.jobs) as pool:
-        for index, (name, group) in enumerate(pool.imap(run, tasks), start=1):
+        for index, (name, group) in enumerate(pool.imap_unordered(run, tasks), start=1):
             merge(groups[name], group)
-            print(f"\r{index}/{len(puzzles)}", end="", file=sys.stderr, flush=True)
+            print(f"\r{index}/{len(tasks)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     problems = [p for g in groups.values() for p in g.problems]
-    text = table(groups, audit)
-    sample = f"first {options.limit} puzzles per group" if options.limit else "every puzzle"
+    unique = [g for g in groups if g != "not unique" and not g.startswith("expert")]
+    chosen = (
+        f"{'every puzzle' if options.limit is None else f'{options.limit} puzzles per group'}"
+        f"{' of sizes ' + options.sizes if sizes else ''}"
+    )
     section = (
         "<!-- logic: begin -->\n## Hint ladder (`benchmarks/logic.py`)\n\n"
-        f"{sample}{' of sizes ' + options.sizes if sizes else ''}; "
-        f"{'every step audited' if audit else 'not audited'}; "
-        f"{len(problems)} unsound, dishonest or not-lowest steps; at most "
-        f"{options.budget:.0f} s per puzzle ({sum(g.over_budget for g in groups.values())} "
-        f"puzzles stopped there, counted as not solved); {options.jobs} process(es); "
-        f"{time.perf_counter() - started:.0f} s in all.\n\n{text}\n<!-- logic: end -->"
+        f"{chosen}; {options.jobs} process(es), {time.perf_counter() - started:.0f} s in all; "
+        f"at most {options.budget:.0f} s of `next_step` per puzzle. Audit (sound, honest "
+        f"premises, lowest level): {options.audit} puzzles per group, shuffled with seed "
+        f"{options.seed}: {len(problems)} problems.\n\n"
+        f"- KrazyDad without level 7: {share(groups, [g for g in groups if 'KrazyDad' in g])}\n"
+        f"- StarBattleLab expert without level 7: "
+        f"{share(groups, [g for g in groups if g.startswith('expert')])}\n"
+        f"- Unique puzzles without level 7: {share(groups, unique)}; with level 7: "
+        f"{share(groups, unique, with_core=True)}\n\n"
+        f"{tables(groups)}\n<!-- logic: end -->"
     )
     print(section)
     for problem in problems[:20]:
