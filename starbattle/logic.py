@@ -12,6 +12,14 @@ a board grounded once costs ~3 ms (10x10, measured) against ~0.1 ms for the fixp
 levels 1-2 here, which is what most of those applications are.
 Levels 0 and 7 and the soundness checks use clingo (encodings/explain.lp) on a board
 grounded once, with the marks as assumptions.
+
+Lowest level, precisely: levels 0-5 always run to the end, so no step is made at a level
+above one of them that applies. Level 6 runs to the end for refutations by levels 1-2 (every
+undecided cell, both ways) and within a work budget (ASSUMPTION_WORK) for refutations that
+use levels 3-5; level 7 within CORE_PROOFS. A spent budget can only make level 6 miss a
+refutation, so that the step comes from level 7 instead; it never lifts a step above a
+level 0-5 deduction. Budgets count work, not seconds: a board and state always give the
+same step.
 """
 
 from __future__ import annotations
@@ -479,7 +487,10 @@ class Logic:
         return frozenset(stars), frozenset((blanks - stars) & playable)
 
     def next_step(self, state: State | None = None, max_level: int = 7) -> Step | None:
-        """The next step from a state: the lowest level that applies (None when none does)."""
+        """The next step from a state: the lowest level that applies (None when none does).
+
+        Level 6 may miss within its budget (see the module's docstring), never levels 0-5.
+        """
         stars, blanks = self.numbers(state or State())
         found = self._lowest(stars, blanks, max_level)
         return self._step(found[0], len(found)) if found else None

@@ -8,6 +8,7 @@ import pytest
 from helpers import CORPUS, needs_corpus
 
 from starbattle import Board
+from starbattle import logic as ladder
 from starbattle.errors import BoardError
 from starbattle.logic import TECHNIQUES, Logic, State, explain, next_step
 
@@ -428,6 +429,49 @@ def test_every_step_of_real_traces_passes_the_audit() -> None:
             assert logic.audit(state, step) == [], (board.name, step)
             state = state.after(step)
         assert logic.solved(state), board.name
+
+
+@pytest.mark.parametrize("case", APPLIES["assumption"])
+def test_level_6_without_budget_still_refutes_by_levels_1_and_2(
+    case: tuple, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)
+    regions, grid, stars, blanks, _, sentence = case
+    step = next_step(board_of(regions, 2 if len(regions) == 10 else 1), state_of(grid))
+    assert step is not None
+    assert (step.level, step.stars, step.blanks, step.sentence) == (
+        6,
+        tuple(map(tuple, stars)),
+        tuple(map(tuple, blanks)),
+        sentence,
+    )
+
+
+@needs_corpus
+def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    [board] = corpus_sample("difficulty.jsonl", lambda r: r["id"] == "sblsort-9-2-expert-0", 1)
+    state = state_of(["..x....x.", "......x..", "..x....x.", *["." * 9] * 6])
+    step = next_step(board, state)
+    assert step is not None
+    assert (step.level, step.stars, step.blanks) == (6, (), ((2, 6),))
+    assert step.sentence == (
+        "If (2,6) were a star, after 1 harder step region E would have no room for its stars, "
+        "so (2,6) is empty"
+    )
+    monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)
+    logic = Logic(board)
+    assert logic.next_step(state, max_level=6) is None
+    fallback = logic.next_step(state)
+    assert fallback is not None and fallback.level == 7
+    assert logic.audit(state, fallback) == []
+
+
+def test_sentences_start_with_a_capital_and_stay_short() -> None:
+    trace = explain(Board.from_rows([list(row) for row in APPLIES["assumption"][2][0]], 2))
+    assert trace.solved
+    assert all(s.sentence[0].isupper() and len(s.sentence) <= 200 for s in trace.steps)
 
 
 CONFINED = ["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"]
