@@ -468,6 +468,17 @@ def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
     assert logic.audit(state, fallback) == []
 
 
+def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
+    from starbattle.solver import core_assuming
+
+    logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
+    [truth] = logic.solutions
+    flip = -logic._literals[0] if 0 in truth else logic._literals[0]
+    every = [*logic._unit_names, ("notouch", ())]
+    assert core_assuming(logic.checker, every, [], [flip]) is not None
+    assert core_assuming(logic.checker, every, [], [flip], conflicts=0) is None
+
+
 def test_sentences_start_with_a_capital_and_stay_short() -> None:
     trace = explain(Board.from_rows([list(row) for row in APPLIES["assumption"][2][0]], 2))
     assert trace.solved
