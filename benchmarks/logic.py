@@ -11,7 +11,9 @@ audited by `Logic.audit`, untimed: agrees with the solution, clingo finds no sol
 rules and marks where a conclusion fails (sound), nor of the premise units and marks alone
 (honest), and no lower level applied (lowest). `--limit K` keeps K puzzles per group (the
 same shuffled order). The section between the logic markers of benchmarks/RESULTS.md is
-replaced unless `--no-write`.
+replaced unless `--no-write`; with `--latency` only the latency table is written, into its
+own block at the end of that section (run it after the coverage run, with the machine's
+load average beside it).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -27,12 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from results import write_section
+from results import RESULTS, write_section
 
 from starbattle import Board
 from starbattle.logic import Logic, State, Step
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+LATENCY_BEGIN, LATENCY_END = "<!-- logic-latency: begin -->", "<!-- logic-latency: end -->"
 
 
 @dataclass
@@ -145,6 +149,24 @@ def share(groups: dict[str, Group], chosen: list[str], with_core: bool = False) 
     return f"{solved} of {total} ({100 * solved / max(total, 1):.1f}%)"
 
 
+def latency(groups: dict[str, Group]) -> list[str]:
+    """The latency table, in Markdown lines."""
+    lines = [
+        "| puzzles | n | next_step p50 | next_step p95 | next_step max | trace p50 | trace p95 |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in sorted(groups, key=order):
+        g = groups[name]
+        lines.append(
+            f"| {name} | {g.puzzles} | {1000 * percentile(g.step_seconds, 0.5):.1f} ms | "
+            f"{1000 * percentile(g.step_seconds, 0.95):.1f} ms | "
+            f"{1000 * max(g.step_seconds):.0f} ms | "
+            f"{percentile(g.trace_seconds, 0.5):.2f} s | "
+            f"{percentile(g.trace_seconds, 0.95):.2f} s |"
+        )
+    return lines
+
+
 def tables(groups: dict[str, Group]) -> str:
     """The coverage, audit and latency tables, in Markdown."""
     names = sorted(groups, key=order)
@@ -161,20 +183,7 @@ def tables(groups: dict[str, Group]) -> str:
             f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
             f"{g.audited} ({g.audited_steps}) | {len(g.problems)} |"
         )
-    lines += [
-        "",
-        "| puzzles | next_step p50 | next_step p95 | next_step max | trace p50 | trace p95 |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for name in names:
-        g = groups[name]
-        lines.append(
-            f"| {name} | {1000 * percentile(g.step_seconds, 0.5):.1f} ms | "
-            f"{1000 * percentile(g.step_seconds, 0.95):.1f} ms | "
-            f"{1000 * max(g.step_seconds):.0f} ms | "
-            f"{percentile(g.trace_seconds, 0.5):.2f} s | "
-            f"{percentile(g.trace_seconds, 0.95):.2f} s |"
-        )
+    lines += ["", *latency(groups)]
     return "\n".join(lines)
 
 
@@ -188,6 +197,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=600, help="seconds per puzzle (600)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes (1)")
     parser.add_argument("--no-write", action="store_true", help="print, leave RESULTS.md alone")
+    parser.add_argument("--latency", action="store_true", help="write only the latency table")
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
     tasks = []
@@ -222,11 +232,30 @@ def main() -> None:
         f"{share(groups, unique, with_core=True)}\n\n"
         f"{tables(groups)}\n<!-- logic: end -->"
     )
+    if options.latency:
+        load_average = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        section = "\n".join(
+            [
+                LATENCY_BEGIN,
+                f"### Latency ({chosen}; {options.jobs} process(es), niceness {os.nice(0)}; load average "
+                f"{load_average} at the end)",
+                "",
+                *latency(groups),
+                LATENCY_END,
+            ]
+        )
     print(section)
     for problem in problems[:20]:
         print(problem, file=sys.stderr)
-    if not options.no_write:
+    if options.no_write:
+        return
+    if not options.latency:
         write_section("<!-- logic: begin -->", "<!-- logic: end -->", section)
+        return
+    if LATENCY_BEGIN not in RESULTS.read_text():  # its place: the end of the logic section
+        end = "<!-- logic: end -->"
+        write_section(end, end, f"{LATENCY_BEGIN}\n{LATENCY_END}\n{end}")
+    write_section(LATENCY_BEGIN, LATENCY_END, section)
 
 
 if __name__ == "__main__":
