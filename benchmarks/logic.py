@@ -237,8 +237,8 @@ def main() -> None:
         section = "\n".join(
             [
                 LATENCY_BEGIN,
-                f"### Latency ({chosen}; {options.jobs} process(es), niceness {os.nice(0)}; load average "
-                f"{load_average} at the end)",
+                f"### Latency ({chosen}; {options.jobs} process(es), niceness {os.nice(0)}; "
+                f"load average {load_average} at the end)",
                 "",
                 *latency(groups),
                 LATENCY_END,
