@@ -187,6 +187,27 @@ def tables(groups: dict[str, Group]) -> str:
     return "\n".join(lines)
 
 
+def schedule(
+    groups: dict[str, list[tuple[str, Board]]], options: argparse.Namespace
+) -> list[tuple[str, Board, bool, float]]:
+    """The tasks, each group shuffled by the seed and taken in turns (audited ones first).
+
+    Taking groups in turns makes the puzzles done at any moment a seeded sample of every
+    group, so that a run stopped early (Ctrl-C) still reports on all of them.
+    """
+    queues = []
+    for name, puzzles in groups.items():
+        random.Random(f"{options.seed} {name}").shuffle(puzzles)
+        queues.append(
+            [
+                (name, board, index < options.audit, options.budget)
+                for index, (_, board) in enumerate(puzzles[: options.limit])
+            ]
+        )
+    depth = max(map(len, queues), default=0)
+    return [queue[turn] for turn in range(depth) for queue in queues if turn < len(queue)]
+
+
 def main() -> None:
     """Run the benchmark and write its section of RESULTS.md."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -200,24 +221,23 @@ def main() -> None:
     parser.add_argument("--latency", action="store_true", help="write only the latency table")
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    tasks = []
-    for name, puzzles in load(sizes).items():
-        random.Random(f"{options.seed} {name}").shuffle(puzzles)
-        for index, (_, board) in enumerate(puzzles[: options.limit]):
-            tasks.append((name, board, index < options.audit, options.budget))
-    tasks.sort(key=lambda task: -task[1].size)  # the longest first, so both processes end together
+    tasks = schedule(load(sizes), options)
     groups: dict[str, Group] = defaultdict(Group)
-    started = time.perf_counter()
+    started, done = time.perf_counter(), 0
     with multiprocessing.Pool(options.jobs) as pool:
-        for index, (name, group) in enumerate(pool.imap_unordered(run, tasks), start=1):
-            merge(groups[name], group)
-            print(f"\r{index}/{len(tasks)}", end="", file=sys.stderr, flush=True)
+        try:
+            for done, (name, group) in enumerate(pool.imap_unordered(run, tasks), start=1):
+                merge(groups[name], group)
+                print(f"\r{done}/{len(tasks)}", end="", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:  # Ctrl-C: the tables of the puzzles done so far
+            pool.terminate()
     print(file=sys.stderr)
     problems = [p for g in groups.values() for p in g.problems]
     unique = [g for g in groups if g != "not unique" and not g.startswith("expert")]
     chosen = (
         f"{'every puzzle' if options.limit is None else f'{options.limit} puzzles per group'}"
         f"{' of sizes ' + options.sizes if sizes else ''}"
+        + (f" (stopped after {done} of {len(tasks)}, groups in turns)" if done < len(tasks) else "")
     )
     section = (
         "<!-- logic: begin -->\n## Hint ladder (`benchmarks/logic.py`)\n\n"
