@@ -165,7 +165,7 @@ class Trace:
 
 @dataclass
 class _Budget:
-    """Work level 6 may still do in one step (see ASSUMPTION_WORK)."""
+    """Work a level may still do in one step (ASSUMPTION_WORK, CORE_PROOFS)."""
 
     left: int
 
