@@ -23,6 +23,8 @@ import json
 import multiprocessing
 import os
 import random
+import re
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -36,7 +38,6 @@ from starbattle import Board
 from starbattle.logic import Logic, State, Step
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-LATENCY_BEGIN, LATENCY_END = "<!-- logic-latency: begin -->", "<!-- logic-latency: end -->"
 
 
 @dataclass
@@ -208,74 +209,90 @@ def schedule(
     return [queue[turn] for turn in range(depth) for queue in queues if turn < len(queue)]
 
 
+def summary(groups: dict[str, Group], problems: list[str], heading: str) -> str:
+    """The shares the issue asks for, then the tables."""
+    unique = [g for g in groups if g != "not unique" and not g.startswith("expert")]
+    return (
+        f"{heading} Audit (sound, honest premises, lowest level): {len(problems)} problems.\n\n"
+        f"- KrazyDad without level 7: {share(groups, [g for g in groups if 'KrazyDad' in g])}\n"
+        f"- StarBattleLab expert without level 7: "
+        f"{share(groups, [g for g in groups if g.startswith('expert')])}\n"
+        f"- Unique puzzles without level 7: {share(groups, unique)}; with level 7: "
+        f"{share(groups, unique, with_core=True)}\n\n{tables(groups)}"
+    )
+
+
+def write(text: str, block: str | None) -> None:
+    """Write the logic section, keeping its blocks; or write one block at the section's end."""
+    begin, end = "<!-- logic: begin -->", "<!-- logic: end -->"
+    current = RESULTS.read_text()
+    if block is None:
+        old = current[current.index(begin) : current.index(end)] if begin in current else ""
+        kept = "".join(re.findall(r"(<!-- logic-[\w-]+: begin -->.*?: end -->\n)", old, re.S))
+        write_section(begin, end, f"{begin}\n{text}\n{kept}{end}")
+        return
+    block_begin, block_end = f"<!-- logic-{block}: begin -->", f"<!-- logic-{block}: end -->"
+    if block_begin not in current:  # its place: the end of the logic section
+        write_section(end, end, f"{block_begin}\n{block_end}\n{end}")
+    write_section(block_begin, block_end, f"{block_begin}\n{text}\n{block_end}")
+
+
 def main() -> None:
     """Run the benchmark and write its section of RESULTS.md."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", help="only these sizes, e.g. 10x2,14x3")
+    parser.add_argument("--groups", help="only groups whose names hold one of these words")
     parser.add_argument("--limit", type=int, help="at most K puzzles per group")
     parser.add_argument("--audit", type=int, default=0, help="audit K puzzles per group (0)")
     parser.add_argument("--seed", type=int, default=1, help="shuffles each group (1)")
     parser.add_argument("--budget", type=float, default=600, help="seconds per puzzle (600)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes (1)")
     parser.add_argument("--no-write", action="store_true", help="print, leave RESULTS.md alone")
-    parser.add_argument("--latency", action="store_true", help="write only the latency table")
+    parser.add_argument("--block", help="write into this block of the logic section")
+    parser.add_argument("--latency", action="store_true", help="only the latency table")
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    tasks = schedule(load(sizes), options)
+    puzzles = load(sizes)
+    if options.groups:
+        words = options.groups.split(",")
+        puzzles = {g: p for g, p in puzzles.items() if any(word in g for word in words)}
+    tasks = schedule(puzzles, options)
     groups: dict[str, Group] = defaultdict(Group)
     started, done = time.perf_counter(), 0
     with multiprocessing.Pool(options.jobs) as pool:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # here, not in the workers
         try:
             for done, (name, group) in enumerate(pool.imap_unordered(run, tasks), start=1):
                 merge(groups[name], group)
                 print(f"\r{done}/{len(tasks)}", end="", file=sys.stderr, flush=True)
-        except KeyboardInterrupt:  # Ctrl-C: the tables of the puzzles done so far
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the tables of the puzzles done so far
             pool.terminate()
     print(file=sys.stderr)
     problems = [p for g in groups.values() for p in g.problems]
-    unique = [g for g in groups if g != "not unique" and not g.startswith("expert")]
     chosen = (
         f"{'every puzzle' if options.limit is None else f'{options.limit} puzzles per group'}"
         f"{' of sizes ' + options.sizes if sizes else ''}"
+        f"{' of groups ' + options.groups if options.groups else ''}"
         + (f" (stopped after {done} of {len(tasks)}, groups in turns)" if done < len(tasks) else "")
     )
-    section = (
-        "<!-- logic: begin -->\n## Hint ladder (`benchmarks/logic.py`)\n\n"
-        f"{chosen}; {options.jobs} process(es), {time.perf_counter() - started:.0f} s in all; "
-        f"at most {options.budget:.0f} s of `next_step` per puzzle. Audit (sound, honest "
-        f"premises, lowest level): {options.audit} puzzles per group, shuffled with seed "
-        f"{options.seed}: {len(problems)} problems.\n\n"
-        f"- KrazyDad without level 7: {share(groups, [g for g in groups if 'KrazyDad' in g])}\n"
-        f"- StarBattleLab expert without level 7: "
-        f"{share(groups, [g for g in groups if g.startswith('expert')])}\n"
-        f"- Unique puzzles without level 7: {share(groups, unique)}; with level 7: "
-        f"{share(groups, unique, with_core=True)}\n\n"
-        f"{tables(groups)}\n<!-- logic: end -->"
+    heading = (
+        f"{chosen}; {options.jobs} process(es) at niceness {os.nice(0)}, "
+        f"{time.perf_counter() - started:.0f} s in all, load average "
+        f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; at most "
+        f"{options.budget:.0f} s of `next_step` per puzzle; {options.audit} puzzles per group "
+        f"audited (shuffled with seed {options.seed})."
     )
     if options.latency:
-        load_average = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-        section = "\n".join(
-            [
-                LATENCY_BEGIN,
-                f"### Latency ({chosen}; {options.jobs} process(es), niceness {os.nice(0)}; "
-                f"load average {load_average} at the end)",
-                "",
-                *latency(groups),
-                LATENCY_END,
-            ]
-        )
-    print(section)
+        text = f"### Latency\n\n{heading}\n\n" + "\n".join(latency(groups))
+    else:
+        text = summary(groups, problems, heading)
+        if options.block is None:
+            text = f"## Hint ladder (`benchmarks/logic.py`)\n\n{text}"
+    print(text)
     for problem in problems[:20]:
         print(problem, file=sys.stderr)
-    if options.no_write:
-        return
-    if not options.latency:
-        write_section("<!-- logic: begin -->", "<!-- logic: end -->", section)
-        return
-    if LATENCY_BEGIN not in RESULTS.read_text():  # its place: the end of the logic section
-        end = "<!-- logic: end -->"
-        write_section(end, end, f"{LATENCY_BEGIN}\n{LATENCY_END}\n{end}")
-    write_section(LATENCY_BEGIN, LATENCY_END, section)
+    if not options.no_write:
+        write(text, options.block or ("latency" if options.latency else None))
 
 
 if __name__ == "__main__":
