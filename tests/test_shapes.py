@@ -47,5 +47,4 @@ def test_a_shared_grounding_answers_as_one_per_board(
     alone, shared = answers(boards, False, monkeypatch), answers(boards, True, monkeypatch)
     assert shared == alone
     assert len(alone[4][0]) == 2 and alone[4][1] > 2
-    assert sum(count == 1 for _, count in alone) >= 7  # real puzzles: (almost) all unique
     assert solver._SHAPES  # the shared grounding was used
