@@ -1,6 +1,6 @@
 """Difficulty calibration: grade features of the labelled corpus, fitted weights, agreement.
 
-    python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-features.jsonl]
+    python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-trace.jsonl]
     python benchmarks/grade.py fit [--cache ...] [--write]
     python benchmarks/grade.py make --tier easy [--seeds 5] [--attempts 200]
 
@@ -26,6 +26,7 @@ import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from types import FrameType
 
 import numpy as np
 from scipy.stats import spearmanr
@@ -38,8 +39,10 @@ from starbattle.grade import (
     TIERS,
     WEIGHTS,
     NoneAsAsked,
-    features,
+    canonical_board,
     generate_graded,
+    measure,
+    summarise,
     terms,
     tier_of,
 )
@@ -64,23 +67,40 @@ class Overtime(Exception):
     """A puzzle took longer than the cap."""
 
 
-def overtime(signum: int, frame: object) -> None:
-    """The alarm's handler."""
+def overtime(signum: int, frame: FrameType | None) -> None:
+    """The alarm's handler: raise Overtime, or ask again soon while clingo calls back.
+
+    An exception raised inside one of clingo's callbacks ends the process (std::terminate).
+    """
+    while frame is not None:
+        if "clingo" in Path(frame.f_code.co_filename).parts:
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            return
+        frame = frame.f_back
     raise Overtime
 
 
-def measure(puzzle: dict, cap: int = CAP) -> dict:
-    """One puzzle's raw features and the seconds grading took (None past `cap` seconds)."""
+def timed(puzzle: dict, cap: int = CAP) -> dict:
+    """One puzzle's trace summary and search facts (see `measure`) and the seconds they took.
+
+    `measured` is None past `cap` seconds, the solution count when it is not 1.
+    """
     started = time.perf_counter()
     signal.signal(signal.SIGALRM, overtime)
     signal.alarm(cap)
     try:
-        raw = features(Board.from_rows(puzzle["regions"], puzzle["stars"]))
+        measured = measure(canonical_board(Board.from_rows(puzzle["regions"], puzzle["stars"])))
     except Overtime:
-        raw = None
+        measured = None
     finally:
         signal.alarm(0)
-    return {"id": puzzle["id"], "raw": raw, "seconds": time.perf_counter() - started}
+    return {"id": puzzle["id"], "measured": measured, "seconds": time.perf_counter() - started}
+
+
+def raw_features(row: dict) -> dict | None:
+    """A cached row's raw features (None when over the cap or not unique)."""
+    measured = row["measured"]
+    return summarise(*measured) if isinstance(measured, list) else None
 
 
 def extract(cache: Path, jobs: int) -> None:
@@ -89,7 +109,7 @@ def extract(cache: Path, jobs: int) -> None:
     todo = [p for p in labelled() if p["id"] not in done]
     started = time.perf_counter()
     with Pool(jobs) as pool, cache.open("a") as out:
-        for k, row in enumerate(pool.imap_unordered(measure, todo), start=1):
+        for k, row in enumerate(pool.imap_unordered(timed, todo), start=1):
             out.write(json.dumps(row) + "\n")
             out.flush()
             if k % 50 == 0:
@@ -153,9 +173,13 @@ def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, flo
 def fit(cache: Path, write: bool) -> None:
     """Fit the weights on one half, report agreement on the other."""
     measured = {row["id"]: row for row in map(json.loads, cache.open())}
-    puzzles = [{**p, **measured[p["id"]]} for p in labelled() if p["id"] in measured]
-    graded = [p for p in puzzles if isinstance(p["raw"], dict) and p["raw"].get("steps")]
-    over = [p for p in puzzles if p["raw"] is None]
+    puzzles = [
+        {**p, **measured[p["id"]], "raw": raw_features(measured[p["id"]])}
+        for p in labelled()
+        if p["id"] in measured
+    ]
+    graded = [p for p in puzzles if p["raw"] is not None and p["raw"]["steps"]]
+    over = [p for p in puzzles if p["measured"] is None]
     fitting, held = split(graded)
     sbl = [p for p in fitting if p["label_scale"].startswith(SORTER)]
     weights = fit_weights(sbl)
@@ -264,7 +288,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--attempts", type=int, default=200)
     parser.add_argument("-j", "--jobs", type=int, default=2)
-    parser.add_argument("--cache", type=Path, default=Path("/tmp/grade-features.jsonl"))
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/grade-trace.jsonl"))
     parser.add_argument("--write", action="store_true")
     arguments = parser.parse_args()
     if arguments.step == "extract":

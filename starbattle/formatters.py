@@ -290,13 +290,14 @@ class TextFormatter(Formatter):
 
     def _Graded(self, graded: r.Graded) -> None:
         """The tier and score with the features that weigh most, or why there is no grade."""
-        grade = graded.grade
+        grade, lead = graded.grade, "grade: " if graded.in_summary else ""
         if grade.tier is None:
             self.output.line(str(grade.reason))
             return
         f = grade.features
         self.output.line(
-            f"{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, hardest level "
+            f"{lead}{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, "
+            f"hardest level "
             f"{f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
             f"{plural(f['fallbacks'], 'level-7 fallback')}, "
             f"{plural(f['conflicts'], 'clingo conflict')}"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from starbattle.generate import Generated
+    from starbattle.logic import Trace
 
 TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named tiers, easiest first."""
@@ -106,33 +107,68 @@ def canonical_board(board: Board) -> Board:
     return best
 
 
-def features(board: Board) -> dict[str, int]:
-    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
+def trace_summary(trace: Trace) -> list[tuple[int, int, int]]:
+    """Each step of a trace as (level, deductions available at that level, premise units)."""
+    return [(step.level, step.available, len(step.units)) for step in trace.steps]
+
+
+def summarise(steps: list[tuple[int, int, int]], search: dict[str, int]) -> dict[str, int]:
+    """The grade's raw features from a trace summary (`trace_summary`) and the board's facts.
+
+    `search` holds the board's size, stars, cells and clingo's choices and conflicts.
+    Besides the steps per level: how often the trace had to climb to level 4 or higher
+    (a level 4+ step right after a lower one: each is a place where easier logic ran dry),
+    the steps after the first such climb, and the premise units of level 6 refutations.
+    """
+    levels = [level for level, _, _ in steps]
+    first_hard = next((k for k, level in enumerate(levels) if level >= 4), len(levels))
+    return {
+        "solutions": 1,
+        **search,
+        "steps": len(steps),
+        **{f"level_{level}": levels.count(level) for level in range(1, 8)},
+        "hardest": max(levels, default=0),
+        "bottlenecks": sum(available == 1 for _, available, _ in steps),
+        "fallbacks": levels.count(7),
+        **{
+            f"climbs_{floor}": sum(
+                level >= floor and (k == 0 or levels[k - 1] < floor)
+                for k, level in enumerate(levels)
+            )
+            for floor in (4, 6)
+        },
+        "after_hard": len(levels) - first_hard,
+        "refutation_units": sum(units for level, _, units in steps if level >= 6),
+    }
+
+
+def measure(board: Board) -> tuple[list[tuple[int, int, int]], dict[str, int]] | int:
+    """A canonical board's trace summary and search facts, or its solution count (0 or 2)."""
     from starbattle.logic import explain  # imports clingo: only when grading
     from starbattle.solver import Solver
 
-    board = canonical_board(board)
     # clingo_args given: a grounding of its own, so the search effort never depends on history
     solver = Solver(board, clingo_args=("--seed=0",))
     found = len(list(solver.solutions(2)))
     if found != 1:
-        return {"solutions": found}
+        return found
     stats = solver.stats
-    trace = explain(board)
-    counts = trace.levels
-    return {
-        "solutions": 1,
+    search = {
         "size": board.size,
         "stars": board.stars,
         "cells": sum(label is not None for row in board.regions for label in row),
-        "steps": len(trace.steps),
-        **{f"level_{level}": counts.get(level, 0) for level in range(1, 8)},
-        "hardest": trace.hardest or 0,
-        "bottlenecks": sum(step.available == 1 for step in trace.steps),
-        "fallbacks": counts.get(7, 0),
         "choices": stats.choices,
         "conflicts": stats.conflicts,
     }
+    return trace_summary(explain(board)), search
+
+
+def features(board: Board) -> dict[str, int]:
+    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
+    measured = measure(canonical_board(board))
+    if isinstance(measured, int):
+        return {"solutions": measured}
+    return summarise(*measured)
 
 
 def terms(raw: dict[str, int]) -> dict[str, float]:

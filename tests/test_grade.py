@@ -195,3 +195,33 @@ def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
     none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
     assert none.exit_code == 2
     assert "none of 2 generated puzzles was score >= 100" in none.stderr
+
+
+def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
+    expected = grade(read_board(str(SIX)))
+    said = f"grade: {expected.tier} (score {expected.score:g}): 34 steps, hardest level 4, "
+    lines = run("solve", str(SIX), "--grade").stdout.splitlines()
+    assert lines[-2].startswith("1 solution, unique (")
+    assert lines[-1].startswith(said)
+    assert "grade" not in run("solve", str(SIX)).stdout
+    solved = run("solve", str(SIX), "--grade", "-f", "json").stdout.splitlines()
+    records = [json.loads(line) for line in solved]
+    assert [record["type"] for record in records] == ["solution", "summary", "grade"]
+    assert records[-1] == expected.record()
+    explained = run("explain", str(SIX), "--grade", "-f", "json").stdout.splitlines()
+    assert [json.loads(line)["type"] for line in explained[-2:]] == ["explain", "grade"]
+    assert json.loads(explained[-1]) == expected.record()
+    assert run("explain", str(SIX), "--grade").stdout.splitlines()[-1].startswith(said)
+
+
+def test_cli_solve_grade_says_why_there_is_none_and_needs_the_shipped_rules() -> None:
+    result = run("solve", str(NOT_UNIQUE), "--grade", "-f", "json")
+    assert json.loads(result.stdout.splitlines()[-1])["reason"] == (
+        "no grade: the board has more than one solution"
+    )
+    assert run("solve", str(NOT_UNIQUE), "--grade").stdout.endswith(
+        "\nno grade: the board has more than one solution\n"
+    )
+    refused = run("solve", str(SIX), "--grade", "-w", "plain")
+    assert refused.exit_code == 2
+    assert "--grade grades by the shipped rules" in refused.stderr
