@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from starbattle.generate import Generated
-    from starbattle.logic import Trace
 
 TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named tiers, easiest first."""
@@ -26,14 +25,13 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.4533,
-    "hardest_4": 0.3306,
-    "hardest_5": 0.6368,
-    "log_level_3": -0.1525,
-    "log_level_4": 0.0525,
-    "log_level_6": 0.1991,
-    "log_bottlenecks": 0.0405,
-    "log_conflicts": 0.1899,
+    "constant": 0.0,
+    "hardest_4": 0.0,
+    "hardest_5": 0.0,
+    "hardest_6": 0.0,
+    "log_level_6": 0.0,
+    "log_bottlenecks": 0.0,
+    "log_conflicts_per_star": 0.0,
 }
 """The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
 rank (0 easy, 1 medium, 2 hard, 3 expert)."""
@@ -107,44 +105,39 @@ def canonical_board(board: Board) -> Board:
     return best
 
 
-def trace_summary(trace: Trace) -> list[tuple[int, int, int]]:
-    """Each step of a trace as (level, deductions available at that level, premise units)."""
-    return [(step.level, step.available, len(step.units)) for step in trace.steps]
+LEVEL_6_BUDGET = 8
+"""The most level-6 steps a grade reads: the trace is cut there (or where levels 1-6 are
+stuck), which bounds the time a grade takes (level 6 is the slow level) and costs no
+agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
+
+Summary = list[tuple[int, int]]
+"""A trace as (level, deductions available at that level) per step."""
 
 
-def summarise(steps: list[tuple[int, int, int]], search: dict[str, int]) -> dict[str, int]:
-    """The grade's raw features from a trace summary (`trace_summary`) and the board's facts.
+def graded_trace(board: Board) -> tuple[Summary, bool]:
+    """The trace the grade reads, summarised, and whether it was cut before the end.
 
-    `search` holds the board's size, stars, cells and clingo's choices and conflicts.
-    Besides the steps per level: how often the trace had to climb to level 4 or higher
-    (a level 4+ step right after a lower one: each is a place where easier logic ran dry),
-    the steps after the first such climb, and the premise units of level 6 refutations.
+    Levels 1-6 only: where they are stuck the step is counted as level 7 (a clingo core
+    would be next) without computing it, and the trace stops.
     """
-    levels = [level for level, _, _ in steps]
-    first_hard = next((k for k, level in enumerate(levels) if level >= 4), len(levels))
-    return {
-        "solutions": 1,
-        **search,
-        "steps": len(steps),
-        **{f"level_{level}": levels.count(level) for level in range(1, 8)},
-        "hardest": max(levels, default=0),
-        "bottlenecks": sum(available == 1 for _, available, _ in steps),
-        "fallbacks": levels.count(7),
-        **{
-            f"climbs_{floor}": sum(
-                level >= floor and (k == 0 or levels[k - 1] < floor)
-                for k, level in enumerate(levels)
-            )
-            for floor in (4, 6)
-        },
-        "after_hard": len(levels) - first_hard,
-        "refutation_units": sum(units for level, _, units in steps if level >= 6),
-    }
+    from starbattle.logic import Logic, State  # imports clingo: only when grading
+
+    logic, state, steps = Logic(board), State(), []
+    while (step := logic.next_step(state, max_level=6)) is not None:
+        steps.append((step.level, step.available))
+        state = state.after(step)
+        if sum(level == 6 for level, _ in steps) == LEVEL_6_BUDGET:
+            return steps, True
+    if logic.solved(state):
+        return steps, False
+    return [*steps, (7, 1)], True
 
 
-def measure(board: Board) -> tuple[list[tuple[int, int, int]], dict[str, int]] | int:
-    """A canonical board's trace summary and search facts, or its solution count (0 or 2)."""
-    from starbattle.logic import explain  # imports clingo: only when grading
+def measure(board: Board) -> tuple[Summary, bool, dict[str, int]] | int:
+    """A canonical board's trace summary, whether it was cut, and its search effort.
+
+    A board without exactly one solution gives its solution count (0, or 2 for several).
+    """
     from starbattle.solver import Solver
 
     # clingo_args given: a grounding of its own, so the search effort never depends on history
@@ -160,7 +153,21 @@ def measure(board: Board) -> tuple[list[tuple[int, int, int]], dict[str, int]] |
         "choices": stats.choices,
         "conflicts": stats.conflicts,
     }
-    return trace_summary(explain(board)), search
+    return (*graded_trace(board), search)
+
+
+def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
+    """The grade's raw features from a trace summary (`graded_trace`) and the search effort."""
+    levels = [level for level, _ in steps]
+    return {
+        "solutions": 1,
+        **search,
+        "steps": len(steps),
+        **{f"level_{level}": levels.count(level) for level in range(1, 8)},
+        "hardest": max(levels, default=0),
+        "bottlenecks": sum(available == 1 for _, available in steps),
+        "cut": int(cut),
+    }
 
 
 def features(board: Board) -> dict[str, int]:
@@ -172,18 +179,19 @@ def features(board: Board) -> dict[str, int]:
 
 
 def terms(raw: dict[str, int]) -> dict[str, float]:
-    """The score's terms: whether the hardest level reached 4 or 5, and logs of counts.
+    """The score's terms: which levels the trace needed, level-6 steps, search effort.
 
-    Level 7 (a fallback) counts as level 6: too few labelled puzzles need it to fit a weight.
-    Level 5 steps and reaching level 6 add nothing once the level 6 steps are counted.
+    Whether the hardest step was at level 4, 5, 6 or more; the level-6 steps (at most
+    LEVEL_6_BUDGET are read) and the bottlenecks (steps where only one deduction was
+    available), on a log scale; clingo's conflicts on a log scale per star, so that the
+    effort of large boards with several stars a unit is not overweighted.
     """
     return {
         "constant": 1.0,
-        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
-        **{f"log_level_{level}": math.log1p(raw[f"level_{level}"]) for level in (3, 4)},
-        "log_level_6": math.log1p(raw["level_6"] + raw["level_7"]),
+        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5, 6)},
+        "log_level_6": math.log1p(raw["level_6"]),
         "log_bottlenecks": math.log1p(raw["bottlenecks"]),
-        "log_conflicts": math.log1p(raw["conflicts"]),
+        "log_conflicts_per_star": math.log1p(raw["conflicts"]) / raw["stars"],
     }
 
 
@@ -228,6 +236,11 @@ class GradedPuzzle:
     tried: int
 
 
+def easy_min_region(stars: int) -> int:
+    """The smallest region that can hold its stars: 2S - 1 cells in a line."""
+    return 2 * stars - 1
+
+
 def wanted(
     grade_: Grade, tier: str | None, min_score: float | None, max_score: float | None
 ) -> bool:
@@ -254,13 +267,19 @@ def generate_graded(
 ) -> GradedPuzzle:
     """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
 
-    `options` go to `starbattle.generate.generate`. Raises UsageError for an unknown tier
+    `options` go to `starbattle.generate.generate`. For the easiest tier (or a score below
+    medium's) regions may be as small as their stars allow (`easy_min_region`) unless
+    `min_region` is given: small regions are what makes a puzzle easy, and puzzles just made
+    unique by the generator are seldom easy otherwise. Raises UsageError for an unknown tier
     and NoneAsAsked when `attempts` puzzles were made and none was as asked.
     """
     from starbattle.generate import generate
 
     if tier is not None and tier not in TIERS:
         raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
+    easy = tier == TIERS[0] or (max_score is not None and max_score < CUTS[0])
+    if easy and options.get("min_region") is None:
+        options["min_region"] = easy_min_region(stars)
     for tried in range(1, attempts + 1):
         puzzle = next(generate(size, stars, 1, f"{seed}/tried/{tried}", **options))
         graded = grade(puzzle.board)
