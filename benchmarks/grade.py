@@ -2,23 +2,26 @@
 
     python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-trace.jsonl]
     python benchmarks/grade.py fit [--cache ...] [--write]
-    python benchmarks/grade.py make --tier easy [--seeds 5] [--attempts 200]
+    python benchmarks/grade.py make [--tiers easy expert] [--seeds 5] [--attempts 200] [--write]
+    python benchmarks/grade.py speed [--sample 200] [--write]
 
 `extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (in a fixed shuffled
-order, so a partial cache is a random sample) and appends each one's raw features and
-grading time to the cache; run again, it skips what the cache holds. `fit` splits the cached
-puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
+order, so a partial cache is a random sample) and appends each one's trace summary, search
+effort and grading time to the cache; run again, it skips what the cache holds. `fit` splits the
+cached puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
 the score's weights on the fitting half's StarBattleLab tiers (least squares on the label
 rank, then a search for the cut points), and reports on the held-out half per label scale
 Spearman's rho with a bootstrap 95% interval, and per tier the score distribution. `--write`
 replaces the section between the grade markers of benchmarks/RESULTS.md. `make` times
-`generate_graded` for 10x10 2-star puzzles of a tier (a table to paste into RESULTS.md).
+`generate_graded` for 10x10 2-star puzzles of each tier (`--write`: the grade-make section);
+`speed` times `grade` on labelled 10x10 2-star puzzles (`--write`: the grade-speed section).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import signal
 import sys
@@ -41,6 +44,7 @@ from starbattle.grade import (
     NoneAsAsked,
     canonical_board,
     generate_graded,
+    grade,
     measure,
     summarise,
     terms,
@@ -277,23 +281,69 @@ def fit(cache: Path, write: bool) -> None:
         write_section("<!-- grade: begin -->", "<!-- grade: end -->", "\n".join(lines))
 
 
-def make(tier: str, seeds: int, attempts: int) -> None:
-    """Time generating a 10x10 2-star puzzle of a tier from seeds 1..`seeds`; print a table."""
-    print("| tier | seed | puzzles made | seconds |\n|---|---:|---:|---:|", flush=True)
-    for seed in range(1, seeds + 1):
+def make(tiers: list[str], seeds: int, attempts: int, write: bool) -> None:
+    """Time generating a 10x10 2-star puzzle of each tier from seeds 1..`seeds`; a table."""
+    lines = [
+        "<!-- grade-make: begin -->",
+        "## Generating to a tier (`python benchmarks/grade.py make --write`), 10x10 2 stars",
+        "",
+        f"Load average at the start: {os.getloadavg()[0]:.1f} (2 shared cores). `--tier easy` "
+        "lets regions be as small as 3 cells (2S - 1).",
+        "",
+        "| tier | seed | puzzles made | seconds | score |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    medians = []
+    for tier in tiers:
+        times = []
+        for seed in range(1, seeds + 1):
+            started = time.perf_counter()
+            try:
+                found = generate_graded(10, 2, seed, tier=tier, attempts=attempts)
+                tried, score = str(found.tried), f"{found.grade.score:g}"
+            except NoneAsAsked:
+                tried, score = f"none in {attempts}", ""
+            times.append(time.perf_counter() - started)
+            lines.append(f"| {tier} | {seed} | {tried} | {times[-1]:.1f} | {score} |")
+            print(lines[-1], flush=True)
+        medians.append(f"{tier} {np.median(times):.1f} s")
+    lines += ["", f"Median over {seeds} seeds: {', '.join(medians)}.", "<!-- grade-make: end -->"]
+    print("\n".join(lines))
+    if write:
+        write_section("<!-- grade-make: begin -->", "<!-- grade-make: end -->", "\n".join(lines))
+
+
+def speed(sample: int, write: bool) -> None:
+    """Time `grade` on a seeded sample of the labelled 10x10 2-star puzzles, one at a time."""
+    boards = [p for p in labelled() if (p["n"], p["stars"]) == (10, 2)]
+    boards = random.Random(SEED).sample(boards, min(sample, len(boards)))
+    load = os.getloadavg()[0]
+    seconds = []
+    for p in boards:
         started = time.perf_counter()
-        try:
-            tried = str(generate_graded(10, 2, seed, tier=tier, attempts=attempts).tried)
-        except NoneAsAsked:
-            tried = f"none in {attempts}"
-        print(f"| {tier} | {seed} | {tried} | {time.perf_counter() - started:.1f} |", flush=True)
+        grade(Board.from_rows(p["regions"], p["stars"]))
+        seconds.append(time.perf_counter() - started)
+    median, p95 = np.percentile(seconds, [50, 95])
+    lines = [
+        "<!-- grade-speed: begin -->",
+        "## Grading time (`python benchmarks/grade.py speed --write`), 10x10 2 stars",
+        "",
+        f"{len(seconds)} labelled puzzles (seeded sample), graded one at a time in one process, "
+        f"not niced: median {median:.2f} s, p95 {p95:.2f} s, max {max(seconds):.2f} s. Load "
+        f"average {load:.1f} before, {os.getloadavg()[0]:.1f} after (2 shared cores).",
+        "<!-- grade-speed: end -->",
+    ]
+    print("\n".join(lines))
+    if write:
+        write_section("<!-- grade-speed: begin -->", "<!-- grade-speed: end -->", "\n".join(lines))
 
 
 def main() -> None:
     """Run the asked step."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("extract", "fit", "make"))
-    parser.add_argument("--tier", default="expert")
+    parser.add_argument("step", choices=("extract", "fit", "make", "speed"))
+    parser.add_argument("--sample", type=int, default=200)
+    parser.add_argument("--tiers", nargs="+", default=["easy", "expert"])
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--attempts", type=int, default=200)
     parser.add_argument("-j", "--jobs", type=int, default=2)
@@ -304,8 +354,10 @@ def main() -> None:
         extract(arguments.cache, arguments.jobs)
     elif arguments.step == "fit":
         fit(arguments.cache, arguments.write)
+    elif arguments.step == "make":
+        make(arguments.tiers, arguments.seeds, arguments.attempts, arguments.write)
     else:
-        make(arguments.tier, arguments.seeds, arguments.attempts)
+        speed(arguments.sample, arguments.write)
 
 
 if __name__ == "__main__":

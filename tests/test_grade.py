@@ -7,7 +7,7 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from helpers import INSTANCES
+from helpers import CORPUS, INSTANCES, needs_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,11 +15,14 @@ from starbattle import Board
 from starbattle.cli import cli
 from starbattle.formats import read_board
 from starbattle.grade import (
+    LEVEL_6_BUDGET,
     TIERS,
     NoneAsAsked,
     canonical_board,
+    features,
     generate_graded,
     grade,
+    graded_trace,
     tier_of,
 )
 
@@ -60,6 +63,8 @@ def test_features_of_a_known_board_are_exact() -> None:
         "size": 6,
         "stars": 1,
         "cells": 36,
+        "choices": 21,
+        "conflicts": 18,
         "steps": 34,
         "level_1": 8,
         "level_2": 6,
@@ -70,9 +75,7 @@ def test_features_of_a_known_board_are_exact() -> None:
         "level_7": 0,
         "hardest": 4,
         "bottlenecks": 6,
-        "fallbacks": 0,
-        "choices": 21,
-        "conflicts": 18,
+        "cut": 0,
     }
 
 
@@ -225,3 +228,34 @@ def test_cli_solve_grade_says_why_there_is_none_and_needs_the_shipped_rules() ->
     refused = run("solve", str(SIX), "--grade", "-w", "plain")
     assert refused.exit_code == 2
     assert "--grade grades by the shipped rules" in refused.stderr
+
+
+@needs_corpus
+def test_the_trace_is_read_to_the_level_6_budget() -> None:
+    record = next(
+        json.loads(line)
+        for line in (CORPUS / "difficulty.jsonl").open()
+        if json.loads(line)["id"] == "sblsort-9-2-expert-133"
+    )
+    raw = features(Board.from_rows(record["regions"], record["stars"]))
+    assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (15, 6, 7)
+
+
+def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from starbattle.logic import Logic
+
+    real = Logic.next_step
+    taken: list[int] = []
+
+    def three_steps(self: Logic, state: object, max_level: int = 7) -> object:
+        """The real next step, three times, then nothing (as if levels 1-6 were stuck)."""
+        taken.append(max_level)
+        return real(self, state, max_level) if len(taken) <= 3 else None
+
+    monkeypatch.setattr(Logic, "next_step", three_steps)
+    steps, cut = graded_trace(canonical_board(read_board(str(SIX))))
+    assert cut and [level for level, _ in steps] == [4, 4, 4, 7]
+    assert steps[-1] == (7, 1) and set(taken) == {6}
