@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import re
 import signal
 import sys
 import time
@@ -37,6 +38,7 @@ from scipy.stats import spearmanr
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
+import starbattle.grade as grade_module
 from starbattle import Board
 from starbattle.grade import (
     TIERS,
@@ -279,6 +281,18 @@ def fit(cache: Path, write: bool) -> None:
     print(f"WEIGHTS = {weights}\nCUTS = {cuts}")
     if write:
         write_section("<!-- grade: begin -->", "<!-- grade: end -->", "\n".join(lines))
+        write_weights(weights, cuts)
+
+
+def write_weights(weights: dict[str, float], cuts: tuple[float, ...]) -> None:
+    """Put fitted weights and cuts into starbattle/grade.py in place of the old ones."""
+    path = Path(grade_module.__file__)
+    body = "".join(f'    "{name}": {value!r},\n' for name, value in weights.items())
+    text = re.sub(
+        r"WEIGHTS = \{\n.*?\n\}", f"WEIGHTS = {{\n{body}}}", path.read_text(), count=1, flags=re.S
+    )
+    text = re.sub(r"CUTS = \(.*?\)", f"CUTS = {cuts!r}", text, count=1)
+    path.write_text(text)
 
 
 def make(tiers: list[str], seeds: int, attempts: int, write: bool) -> None:

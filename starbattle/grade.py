@@ -25,17 +25,16 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.0,
-    "hardest_4": 0.0,
-    "hardest_5": 0.0,
-    "hardest_6": 0.0,
-    "log_level_6": 0.0,
-    "log_bottlenecks": 0.0,
-    "log_conflicts_per_star": 0.0,
+    "constant": 0.0739,
+    "hardest_4": 0.3075,
+    "hardest_5": 0.6331,
+    "log_level_6": 0.3359,
+    "log_bottlenecks": 0.0754,
+    "log_conflicts_per_star": 0.3681,
 }
 """The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
 rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.457, 1.555, 2.468, 3.085)
+CUTS = (0.522, 1.615, 2.631, 2.949)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
 
@@ -181,14 +180,15 @@ def features(board: Board) -> dict[str, int]:
 def terms(raw: dict[str, int]) -> dict[str, float]:
     """The score's terms: which levels the trace needed, level-6 steps, search effort.
 
-    Whether the hardest step was at level 4, 5, 6 or more; the level-6 steps (at most
-    LEVEL_6_BUDGET are read) and the bottlenecks (steps where only one deduction was
-    available), on a log scale; clingo's conflicts on a log scale per star, so that the
-    effort of large boards with several stars a unit is not overweighted.
+    Whether the hardest step was at level 4 or higher, 5 or higher; the level-6 steps (at
+    most LEVEL_6_BUDGET are read; needing level 6 at all adds nothing once they are counted)
+    and the bottlenecks (steps where only one deduction was available), on a log scale;
+    clingo's conflicts on a log scale per star, so that the effort of large boards with
+    several stars a unit is not overweighted.
     """
     return {
         "constant": 1.0,
-        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5, 6)},
+        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
         "log_level_6": math.log1p(raw["level_6"]),
         "log_bottlenecks": math.log1p(raw["bottlenecks"]),
         "log_conflicts_per_star": math.log1p(raw["conflicts"]) / raw["stars"],
