@@ -215,6 +215,9 @@ def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
     assert [json.loads(line)["type"] for line in explained[-2:]] == ["explain", "grade"]
     assert json.loads(explained[-1]) == expected.record()
     assert run("explain", str(SIX), "--grade").stdout.splitlines()[-1].startswith(said)
+    both = run("solve", str(SIX), str(SIX_BLOCKED), "--grade", "-j", "2", "-f", "json")
+    overall = json.loads(both.stdout.splitlines()[-1])
+    assert overall["tiers"] == {"easy": 0, "medium": 2, "hard": 0, "expert": 0, "extreme": 0}
 
 
 def test_cli_solve_grade_says_why_there_is_none_and_needs_the_shipped_rules() -> None:
