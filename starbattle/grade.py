@@ -236,11 +236,6 @@ class GradedPuzzle:
     tried: int
 
 
-def easy_min_region(stars: int) -> int:
-    """The smallest region that can hold its stars: 2S - 1 cells in a line."""
-    return 2 * stars - 1
-
-
 def wanted(
     grade_: Grade, tier: str | None, min_score: float | None, max_score: float | None
 ) -> bool:
@@ -268,18 +263,17 @@ def generate_graded(
     """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
 
     `options` go to `starbattle.generate.generate`. For the easiest tier (or a score below
-    medium's) regions may be as small as their stars allow (`easy_min_region`) unless
-    `min_region` is given: small regions are what makes a puzzle easy, and puzzles just made
-    unique by the generator are seldom easy otherwise. Raises UsageError for an unknown tier
-    and NoneAsAsked when `attempts` puzzles were made and none was as asked.
+    medium's) `keep_lines` is on unless given: rows whose two stars are two cells apart keep
+    them as a region of three cells, because such small regions are what makes a puzzle easy
+    (puzzles the generator just made unique are seldom easy otherwise). Raises UsageError for
+    an unknown tier and NoneAsAsked when `attempts` puzzles were made and none was as asked.
     """
     from starbattle.generate import generate
 
     if tier is not None and tier not in TIERS:
         raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
-    easy = tier == TIERS[0] or (max_score is not None and max_score < CUTS[0])
-    if easy and options.get("min_region") is None:
-        options["min_region"] = easy_min_region(stars)
+    if tier == TIERS[0] or (max_score is not None and max_score < CUTS[0]):
+        options.setdefault("keep_lines", True)
     for tried in range(1, attempts + 1):
         puzzle = next(generate(size, stars, 1, f"{seed}/tried/{tried}", **options))
         graded = grade(puzzle.board)
