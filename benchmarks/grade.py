@@ -301,8 +301,8 @@ def make(tiers: list[str], seeds: int, attempts: int, write: bool) -> None:
         "<!-- grade-make: begin -->",
         "## Generating to a tier (`python benchmarks/grade.py make --write`), 10x10 2 stars",
         "",
-        f"Load average at the start: {os.getloadavg()[0]:.1f} (2 shared cores). `--tier easy` "
-        "lets regions be as small as 3 cells (2S - 1).",
+        f"Load average at the start: {os.getloadavg()[0]:.1f} (2 shared cores). With `--tier "
+        "easy` rows whose two stars lie two cells apart keep them as a 3-cell region.",
         "",
         "| tier | seed | puzzles made | seconds | score |",
         "|---|---:|---:|---:|---:|",

@@ -285,7 +285,8 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
 
     The same seed gives the same puzzles with any -j or --cluster. With --tier (or
     --min-score/--max-score) puzzles are made until one has that grade; how many were made
-    is said on stderr.
+    is said on stderr. For --tier easy, rows whose stars lie two cells apart keep those
+    three cells as a region.
 
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
