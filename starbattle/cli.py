@@ -318,7 +318,7 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
     With no -e or -w, compares the default program with the variant `plain`. Exits 1 when
     two programs that finished a board disagree on its number of solutions.
 
-    Example: starbattle-asp bench instances/*.lp -w notouch-pairs
+    Example: starbattle-asp bench instances/*.lp -w notouch-windows
     """
     from starbattle.compare import ProgramRun, compare, programs
     from starbattle.formatters import BenchWriter

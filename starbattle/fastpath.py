@@ -24,9 +24,14 @@ else:
     FAST = True
 
 
+_CELLS: dict[int, dict[int, Cell | None]] = {}
+"""Per board size, the cell of each shown symbol seen (clingo's symbols are interned for the
+life of the process, so their integers stay the same across Controls)."""
+
+
 def star_reader(size: int) -> Callable[[clingo.Model], list[Cell]]:
     """A function from a model to its star cells, checking each star/2 atom once."""
-    cells: dict[int, Cell | None] = {}
+    cells = _CELLS.setdefault(size, {})
 
     def cell_of(symbol: clingo.Symbol) -> Cell | None:
         """The cell of a shown symbol; None for a symbol that is no star; refuse bad stars."""

@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -55,8 +54,8 @@ class _State:
         """True inside `handled()`."""
         self.holding = 0
         """How many `holding()` blocks are open: signals wait for their end."""
-        self.reader: socket.socket | None = None
-        self.writer: socket.socket | None = None
+        self.writer: int | None = None
+        """The pipe's end that the wakeup fd writes to (a pipe: socket costs ~8 ms to import)."""
         self.worker = False
         """True in a worker process (see ignore_in_worker)."""
         self.grounding = False
@@ -66,17 +65,17 @@ class _State:
         self.cleanups: dict[int, Callable[[], object]] = {}
         """What must be undone if the process is ended (e.g. temporary files removed)."""
 
-    def watch(self) -> socket.socket:
-        """Start the watcher thread once; return the socket the wakeup fd writes to."""
+    def watch(self) -> int:
+        """Start the watcher thread once; return the fd the wakeup fd writes to."""
         if self.writer is None:
-            self.reader, self.writer = socket.socketpair()
-            self.writer.setblocking(False)
-            threading.Thread(target=self._watch, args=(self.reader,), daemon=True).start()
+            reader, self.writer = os.pipe()
+            os.set_blocking(self.writer, False)
+            threading.Thread(target=self._watch, args=(reader,), daemon=True).start()
         return self.writer
 
-    def _watch(self, reader: socket.socket) -> None:
+    def _watch(self, reader: int) -> None:
         """Interrupt what runs whenever SIGINT or SIGTERM arrives."""
-        while data := reader.recv(64):
+        while data := os.read(reader, 64):
             if signal.SIGINT in data or signal.SIGTERM in data:
                 for control in list(self.running):
                     control.interrupt()
@@ -126,7 +125,7 @@ def handled() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous_fd = signal.set_wakeup_fd(_state.watch().fileno(), warn_on_full_buffer=False)
+    previous_fd = signal.set_wakeup_fd(_state.watch(), warn_on_full_buffer=False)
     previous = {number: signal.signal(number, _state.note) for number in _SIGNALS}
     _state.handled, _state.received = True, None
     try:
@@ -212,7 +211,7 @@ def _catch() -> _Caught | None:
         or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
     ):
         return None
-    previous_fd = signal.set_wakeup_fd(_state.watch().fileno(), warn_on_full_buffer=False)
+    previous_fd = signal.set_wakeup_fd(_state.watch(), warn_on_full_buffer=False)
     if previous_fd != -1:  # someone else's wakeup fd: give it back and do without
         signal.set_wakeup_fd(previous_fd)
         return None

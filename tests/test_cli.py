@@ -252,7 +252,7 @@ def test_check_reads_solve_json_output(tmp_path: Path) -> None:
 def test_encodings_lists_variants() -> None:
     result = run("encodings")
     assert result.exit_code == 0
-    for name in ("notouch-pairs", "orthogonal", "torus", "base/notouch.lp"):
+    for name in ("notouch-windows", "orthogonal", "torus", "base/notouch.lp"):
         assert name in result.output
 
 

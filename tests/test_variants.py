@@ -1,4 +1,4 @@
-"""Variants: notouch-pairs, plain equal the default; orthogonal, torus match brute force."""
+"""Variants: notouch-windows, plain equal the default; orthogonal, torus match brute force."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def solutions_with(board: Board, *variants: str) -> set:
     return solution_sets(Solver(board, variants=variants).solutions(0))
 
 
-SAME_RULES = ("notouch-pairs", "plain")
+SAME_RULES = ("notouch-windows", "plain")
 """Variants that restate the default rules (another formulation, or without implied ones)."""
 
 

@@ -196,6 +196,20 @@ def test_generate_makes_a_unique_puzzle(server):
     assert answer["records"][-1]["solutions"] == 1
 
 
+def test_generate_to_a_tier_makes_a_puzzle_of_that_grade(server):
+    status, answer = post(server, "generate", {"size": 6, "stars": 1, "seed": "tier"})
+    board = json.dumps({"stars": 1, "regions": answer["records"][0]["regions"]})
+    tier = post(server, "grade", {"board": board})[1]["records"][0]["tier"]
+    status, answer = post(server, "generate", {"size": 6, "stars": 1, "seed": "t", "tier": tier})
+    (record,) = answer["records"]
+    assert status == 200 and record["note"].startswith(f"puzzle 1: {tier}, score ")
+    board = json.dumps({"stars": 1, "regions": record["regions"]})
+    assert post(server, "grade", {"board": board})[1]["records"][0]["tier"] == tier
+    status, answer = post(server, "generate", {"size": 6, "stars": 1, "tier": "trivial"})
+    assert status == 400
+    assert answer["error"].startswith('"tier" must be one of easy, medium, hard, expert, extreme')
+
+
 def test_optional_commands_follow_the_features(server):
     status, body, _ = request(f"{server.url}api/features")
     features = json.loads(body)

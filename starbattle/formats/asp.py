@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -139,6 +138,8 @@ def parse_facts(text: str, allowed: dict[str, int], *, name: str | None = None) 
         expect("punct", ".", "'.' at the end of the fact", start)
         if allowed.get(predicate) != len(arguments):
             known = ", ".join(f"{p}/{a}" for p, a in allowed.items())
+            import difflib  # only for an error's suggestion: ~2 ms to import
+
             guess = difflib.get_close_matches(predicate, list(allowed), n=1)
             hint = f" (did you mean {guess[0]}?)" if guess else ""
             raise fail(

@@ -7,7 +7,6 @@ ignored, except near misses of the known ones, which are refused as likely typos
 
 from __future__ import annotations
 
-import difflib
 import json
 from typing import Any
 
@@ -80,9 +79,11 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
         raise FormatError(
             'expected a JSON object {"stars": S, "regions": [...]} or a list of rows', file=name
         )
-    for key in document:
+    for key in [key for key in document if key not in KNOWN_KEYS]:
+        import difflib  # only for an unknown key's suggestion: ~2 ms to import
+
         near = difflib.get_close_matches(key, KNOWN_KEYS, n=1, cutoff=0.75)
-        if key not in KNOWN_KEYS and near:
+        if near:
             raise FormatError(f'unknown key "{key}": did you mean "{near[0]}"?', file=name)
     rows = document.get("regions")
     if not isinstance(rows, list) or not rows:

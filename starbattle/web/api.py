@@ -228,17 +228,31 @@ def convert(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
-    """`generate -f json`: one puzzle with exactly one solution, from a seed."""
+    """`generate -f json [--tier T]`: one puzzle with exactly one solution, from a seed.
+
+    With "tier", puzzles are made until one has that grade (at most "attempts", default
+    50); the record's "note" says its grade and how many were made.
+    """
     from starbattle.formatters import GeneratedWriter
-    from starbattle.generate import generate as make_puzzles
+    from starbattle.grade import TIERS, graded_puzzles
 
     size, stars = _option(payload, "size", int, 10), _option(payload, "stars", int, 2)
     seed = str(payload.get("seed", "0"))
     if not 1 <= size <= MAX_GENERATE_SIZE or stars < 1:
         raise ApiError(400, f'"size" must be 1 to {MAX_GENERATE_SIZE} and "stars" at least 1')
+    tier = payload.get("tier") or None
+    if tier is not None and tier not in TIERS:
+        raise ApiError(400, f'"tier" must be one of {", ".join(TIERS)}, not {tier!r}')
+    attempts = _option(payload, "attempts", int, 50)
+    if not 1 <= attempts <= 1000:
+        raise ApiError(400, '"attempts" must be 1 to 1000')
     writer = GeneratedWriter("json", None, 1, f"--size {size} --stars {stars}", seed)
-    puzzle = next(make_puzzles(size, stars, 1, seed, timeout=_seconds(payload)))
-    return {"records": [{"type": "generated", **json.loads(writer.text(puzzle))}]}
+    made = graded_puzzles(
+        size, stars, 1, seed, tier=tier, attempts=attempts, timeout=_seconds(payload)
+    )
+    puzzle, note = next(made)
+    record = {"type": "generated", **json.loads(writer.text(puzzle))}
+    return {"records": [{**record, "note": note} if note else record]}
 
 
 def _state(payload: dict[str, Any], size: int) -> Any:

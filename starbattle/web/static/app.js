@@ -643,12 +643,14 @@ async function start() {
     if (chosen.value) load(chosen.dataset.text).catch(failed);
   });
   $("generate").addEventListener("click", async () => {
-    say("Generating…");
+    const tier = $("gen-tier").value;
+    say(tier ? `Generating until one is ${tier}…` : "Generating…");
     try {
       const [made] = await api("generate", {
         size: Number($("gen-size").value), stars: Number($("gen-stars").value),
-        seed: String(Date.now()), timeout: 30});
+        seed: String(Date.now()), timeout: 60, ...(tier ? {tier} : {})});
       await load(JSON.stringify({stars: made.stars, regions: made.regions}));
+      if (made.note) say(made.note);
     } catch (error) {
       failed(error);
     }
@@ -670,6 +672,7 @@ async function start() {
     $(id).hidden = !game.features.explain;
   }
   $("drop").hidden = !game.features.import;
+  $("gen-tier").parentElement.hidden = !game.features.grade;
   const instances = await getJson("/api/instances");
   for (const instance of instances) {
     const option = new Option(instance.name, instance.name);
