@@ -25,16 +25,16 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.0739,
-    "hardest_4": 0.3075,
-    "hardest_5": 0.6331,
-    "log_level_6": 0.3359,
-    "log_bottlenecks": 0.0754,
-    "log_conflicts_per_star": 0.3681,
+    "constant": 0.0895,
+    "hardest_4": 0.3191,
+    "hardest_5": 0.6374,
+    "log_level_6": 0.3355,
+    "log_bottlenecks": 0.0736,
+    "log_conflicts_per_star": 0.3517,
 }
 """The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
 rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.522, 1.615, 2.631, 2.949)
+CUTS = (0.522, 1.601, 2.626, 2.933)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
 
