@@ -1,31 +1,36 @@
 """Difficulty calibration: grade features of the labelled corpus, fitted weights, agreement.
 
-    python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-features.jsonl]
+    python benchmarks/grade.py extract [-j 2] [--cache /tmp/grade-trace.jsonl]
     python benchmarks/grade.py fit [--cache ...] [--write]
-    python benchmarks/grade.py make --tier easy [--seeds 5] [--attempts 200]
+    python benchmarks/grade.py make [--tiers easy expert] [--seeds 5] [--attempts 200] [--write]
+    python benchmarks/grade.py speed [--sample 200] [--write]
 
 `extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (in a fixed shuffled
-order, so a partial cache is a random sample) and appends each one's raw features and
-grading time to the cache; run again, it skips what the cache holds. `fit` splits the cached
-puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
+order, so a partial cache is a random sample) and appends each one's trace summary, search
+effort and grading time to the cache; run again, it skips what the cache holds. `fit` splits the
+cached puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
 the score's weights on the fitting half's StarBattleLab tiers (least squares on the label
 rank, then a search for the cut points), and reports on the held-out half per label scale
 Spearman's rho with a bootstrap 95% interval, and per tier the score distribution. `--write`
 replaces the section between the grade markers of benchmarks/RESULTS.md. `make` times
-`generate_graded` for 10x10 2-star puzzles of a tier (a table to paste into RESULTS.md).
+`generate_graded` for 10x10 2-star puzzles of each tier (`--write`: the grade-make section);
+`speed` times `grade` on labelled 10x10 2-star puzzles (`--write`: the grade-speed section).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import signal
 import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from types import FrameType
 
 import numpy as np
 from scipy.stats import spearmanr
@@ -33,13 +38,17 @@ from scipy.stats import spearmanr
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
+import starbattle.grade as grade_module
 from starbattle import Board
 from starbattle.grade import (
     TIERS,
     WEIGHTS,
     NoneAsAsked,
-    features,
+    canonical_board,
     generate_graded,
+    grade,
+    measure,
+    summarise,
     terms,
     tier_of,
 )
@@ -64,23 +73,40 @@ class Overtime(Exception):
     """A puzzle took longer than the cap."""
 
 
-def overtime(signum: int, frame: object) -> None:
-    """The alarm's handler."""
+def overtime(signum: int, frame: FrameType | None) -> None:
+    """The alarm's handler: raise Overtime, or ask again soon while clingo calls back.
+
+    An exception raised inside one of clingo's callbacks ends the process (std::terminate).
+    """
+    while frame is not None:
+        if "clingo" in Path(frame.f_code.co_filename).parts:
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
+            return
+        frame = frame.f_back
     raise Overtime
 
 
-def measure(puzzle: dict, cap: int = CAP) -> dict:
-    """One puzzle's raw features and the seconds grading took (None past `cap` seconds)."""
+def timed(puzzle: dict, cap: int = CAP) -> dict:
+    """One puzzle's trace summary and search facts (see `measure`) and the seconds they took.
+
+    `measured` is None past `cap` seconds, the solution count when it is not 1.
+    """
     started = time.perf_counter()
     signal.signal(signal.SIGALRM, overtime)
     signal.alarm(cap)
     try:
-        raw = features(Board.from_rows(puzzle["regions"], puzzle["stars"]))
+        measured = measure(canonical_board(Board.from_rows(puzzle["regions"], puzzle["stars"])))
     except Overtime:
-        raw = None
+        measured = None
     finally:
         signal.alarm(0)
-    return {"id": puzzle["id"], "raw": raw, "seconds": time.perf_counter() - started}
+    return {"id": puzzle["id"], "measured": measured, "seconds": time.perf_counter() - started}
+
+
+def raw_features(row: dict) -> dict | None:
+    """A cached row's raw features (None when over the cap or not unique)."""
+    measured = row["measured"]
+    return summarise(*measured) if isinstance(measured, list) else None
 
 
 def extract(cache: Path, jobs: int) -> None:
@@ -89,12 +115,20 @@ def extract(cache: Path, jobs: int) -> None:
     todo = [p for p in labelled() if p["id"] not in done]
     started = time.perf_counter()
     with Pool(jobs) as pool, cache.open("a") as out:
-        for k, row in enumerate(pool.imap_unordered(measure, todo), start=1):
+        for k, row in enumerate(pool.imap_unordered(timed, todo), start=1):
             out.write(json.dumps(row) + "\n")
             out.flush()
             if k % 50 == 0:
                 print(f"{k}/{len(todo)} in {time.perf_counter() - started:.0f} s", flush=True)
-    print(f"{len(todo)} graded with -j {jobs} in {time.perf_counter() - started:.0f} s")
+    wall = time.perf_counter() - started
+    print(f"{len(todo)} graded with -j {jobs} in {wall:.0f} s")
+    if not done:  # a whole run: its wall time goes into the report
+        wall_file(cache).write_text(f"{len(todo)} {jobs} {wall:.0f}\n")
+
+
+def wall_file(cache: Path) -> Path:
+    """Where `extract` notes how long a whole run took: puzzles, jobs, seconds."""
+    return cache.with_suffix(".wall")
 
 
 def scale_name(puzzle: dict) -> str:
@@ -153,9 +187,13 @@ def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, flo
 def fit(cache: Path, write: bool) -> None:
     """Fit the weights on one half, report agreement on the other."""
     measured = {row["id"]: row for row in map(json.loads, cache.open())}
-    puzzles = [{**p, **measured[p["id"]]} for p in labelled() if p["id"] in measured]
-    graded = [p for p in puzzles if isinstance(p["raw"], dict) and p["raw"].get("steps")]
-    over = [p for p in puzzles if p["raw"] is None]
+    puzzles = [
+        {**p, **measured[p["id"]], "raw": raw_features(measured[p["id"]])}
+        for p in labelled()
+        if p["id"] in measured
+    ]
+    graded = [p for p in puzzles if p["raw"] is not None and p["raw"]["steps"]]
+    over = [p for p in puzzles if p["measured"] is None]
     fitting, held = split(graded)
     sbl = [p for p in fitting if p["label_scale"].startswith(SORTER)]
     weights = fit_weights(sbl)
@@ -229,50 +267,114 @@ def fit(cache: Path, write: bool) -> None:
             f"{score[p['id']]:.2f} | {used} | {raw['conflicts']} |"
         )
     seconds = sorted(p["seconds"] for p in puzzles if (p["n"], p["stars"]) == (10, 2))
+    wall = wall_file(cache).read_text().split() if wall_file(cache).is_file() else None
     lines += [
         "",
         f"Grading time, 10x10 2 stars ({len(seconds)} puzzles, -j 2 on the shared machine): "
         f"median {np.median(seconds):.2f} s, p95 {np.percentile(seconds, 95):.2f} s, "
         f"max {seconds[-1]:.1f} s. All {len(puzzles)}: {sum(p['seconds'] for p in puzzles):.0f} s "
-        "of grading in all (each over-cap puzzle counted at the cap), about half that in wall "
-        "time with -j 2 (the last 1,731 took 1,488 s).",
+        "of grading in all (each over-cap puzzle counted at the cap)"
+        + (f"; {wall[0]} graded with -j {wall[1]} in {wall[2]} s wall time." if wall else "."),
         "<!-- grade: end -->",
     ]
     print("\n".join(lines))
     print(f"WEIGHTS = {weights}\nCUTS = {cuts}")
     if write:
         write_section("<!-- grade: begin -->", "<!-- grade: end -->", "\n".join(lines))
+        write_weights(weights, cuts)
 
 
-def make(tier: str, seeds: int, attempts: int) -> None:
-    """Time generating a 10x10 2-star puzzle of a tier from seeds 1..`seeds`; print a table."""
-    print("| tier | seed | puzzles made | seconds |\n|---|---:|---:|---:|", flush=True)
-    for seed in range(1, seeds + 1):
+def write_weights(weights: dict[str, float], cuts: tuple[float, ...]) -> None:
+    """Put fitted weights and cuts into starbattle/grade.py in place of the old ones."""
+    path = Path(grade_module.__file__)
+    body = "".join(f'    "{name}": {value!r},\n' for name, value in weights.items())
+    text = re.sub(
+        r"WEIGHTS = \{\n.*?\n\}", f"WEIGHTS = {{\n{body}}}", path.read_text(), count=1, flags=re.S
+    )
+    text = re.sub(r"CUTS = \(.*?\)", f"CUTS = {cuts!r}", text, count=1)
+    path.write_text(text)
+
+
+def make(tiers: list[str], seeds: int, attempts: int, write: bool) -> None:
+    """Time generating a 10x10 2-star puzzle of each tier from seeds 1..`seeds`; a table."""
+    lines = [
+        "<!-- grade-make: begin -->",
+        "## Generating to a tier (`python benchmarks/grade.py make --write`), 10x10 2 stars",
+        "",
+        f"Load average at the start: {os.getloadavg()[0]:.1f} (2 shared cores). With `--tier "
+        "easy` rows whose two stars lie two cells apart keep them as a 3-cell region.",
+        "",
+        "| tier | seed | puzzles made | seconds | CPU seconds | score |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    medians = []
+    for tier in tiers:
+        times, cpu = [], []
+        for seed in range(1, seeds + 1):
+            started, cpu_started = time.perf_counter(), time.process_time()
+            try:
+                found = generate_graded(10, 2, seed, tier=tier, attempts=attempts)
+                tried, score = str(found.tried), f"{found.grade.score:g}"
+            except NoneAsAsked:
+                tried, score = f"none in {attempts}", ""
+            times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - cpu_started)
+            lines.append(
+                f"| {tier} | {seed} | {tried} | {times[-1]:.1f} | {cpu[-1]:.1f} | {score} |"
+            )
+            print(lines[-1], flush=True)
+        medians.append(f"{tier} {np.median(times):.1f} s ({np.median(cpu):.1f} s of CPU)")
+    lines += ["", f"Median over {seeds} seeds: {', '.join(medians)}.", "<!-- grade-make: end -->"]
+    print("\n".join(lines))
+    if write:
+        write_section("<!-- grade-make: begin -->", "<!-- grade-make: end -->", "\n".join(lines))
+
+
+def speed(sample: int, write: bool) -> None:
+    """Time `grade` on a seeded sample of the labelled 10x10 2-star puzzles, one at a time."""
+    boards = [p for p in labelled() if (p["n"], p["stars"]) == (10, 2)]
+    boards = random.Random(SEED).sample(boards, min(sample, len(boards)))
+    load = os.getloadavg()[0]
+    seconds = []
+    for p in boards:
         started = time.perf_counter()
-        try:
-            tried = str(generate_graded(10, 2, seed, tier=tier, attempts=attempts).tried)
-        except NoneAsAsked:
-            tried = f"none in {attempts}"
-        print(f"| {tier} | {seed} | {tried} | {time.perf_counter() - started:.1f} |", flush=True)
+        grade(Board.from_rows(p["regions"], p["stars"]))
+        seconds.append(time.perf_counter() - started)
+    median, p95 = np.percentile(seconds, [50, 95])
+    lines = [
+        "<!-- grade-speed: begin -->",
+        "## Grading time (`python benchmarks/grade.py speed --write`), 10x10 2 stars",
+        "",
+        f"{len(seconds)} labelled puzzles (seeded sample), graded one at a time in one process, "
+        f"not niced: median {median:.2f} s, p95 {p95:.2f} s, max {max(seconds):.2f} s. Load "
+        f"average {load:.1f} before, {os.getloadavg()[0]:.1f} after (2 shared cores).",
+        "<!-- grade-speed: end -->",
+    ]
+    print("\n".join(lines))
+    if write:
+        write_section("<!-- grade-speed: begin -->", "<!-- grade-speed: end -->", "\n".join(lines))
 
 
 def main() -> None:
     """Run the asked step."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("extract", "fit", "make"))
-    parser.add_argument("--tier", default="expert")
+    parser.add_argument("step", choices=("extract", "fit", "make", "speed"))
+    parser.add_argument("--sample", type=int, default=200)
+    parser.add_argument("--tiers", nargs="+", default=["easy", "expert"])
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--attempts", type=int, default=200)
     parser.add_argument("-j", "--jobs", type=int, default=2)
-    parser.add_argument("--cache", type=Path, default=Path("/tmp/grade-features.jsonl"))
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/grade-trace.jsonl"))
     parser.add_argument("--write", action="store_true")
     arguments = parser.parse_args()
     if arguments.step == "extract":
         extract(arguments.cache, arguments.jobs)
     elif arguments.step == "fit":
         fit(arguments.cache, arguments.write)
+    elif arguments.step == "make":
+        make(arguments.tiers, arguments.seeds, arguments.attempts, arguments.write)
     else:
-        make(arguments.tier, arguments.seeds, arguments.attempts)
+        speed(arguments.sample, arguments.write)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ twice over (prove unique: two models asked), alternating the two ways twice, onc
 board grounded on its own and once on a grounding shared by the boards of its size, star
 count and program (region membership switched by external atoms). Process CPU time, so that
 a busy machine inflates both sides alike. The section between the shapes markers of
-benchmarks/RESULTS.md is replaced; `starbattle.solver.SHAPE_SIZES` is chosen from it.
+benchmarks/RESULTS.md is replaced; `starbattle.solver.SHARED_LARGEST` is chosen from it.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ board took minutes on it)."""
 
 def per_puzzle(boards: list, shared: bool) -> float:
     """CPU milliseconds per puzzle to solve and prove each board unique."""
-    solver.SHAPE_SIZES = range(1, 201) if shared else range(0)
+    solver.shares_grounding = lambda size, stars: shared
     solver._SHAPES.clear()
     started = time.process_time()
     for board in boards:
@@ -42,7 +42,7 @@ def per_puzzle(boards: list, shared: bool) -> float:
 def main() -> None:
     """Measure every size and write the table."""
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    chosen = solver.SHAPE_SIZES
+    chosen = solver.shares_grounding
     rows = []
     for path in sorted(SBL.glob("*.sbn")):
         if int(path.stem[:2]) > LARGEST:
@@ -56,10 +56,10 @@ def main() -> None:
         rows.append(
             f"| {path.stem} | {len(boards)} | {statistics.mean(alone):.2f} | "
             f"{statistics.mean(shared):.2f} | {ratio:.2f}x | "
-            f"{'shared' if size in chosen else 'per board'} |"
+            f"{'shared' if chosen(size, boards[0].stars) else 'per board'} |"
         )
         print(rows[-1], flush=True)
-    solver.SHAPE_SIZES = chosen
+    solver.shares_grounding = chosen
     section = "\n".join(
         [
             BEGIN,

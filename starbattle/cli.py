@@ -17,6 +17,7 @@ from starbattle.cli_options import (
     board_options,
     collection_options,
     format_option,
+    grade_option,
     jobs_options,
     marks_option,
     output_option,
@@ -67,6 +68,7 @@ def cli(debug: bool) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write to this file (pictures: NAME-1.svg, ... when -n is not 1).")  # fmt: skip
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
+@grade_option
 @collection_options
 @click.pass_context
 def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
@@ -90,6 +92,8 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
         raise UsageError(f"-f {fmt} draws solutions of one board, not {asked}: use text or json")
     if fmt == "png" and not path:
         raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
+    if given["with_grade"] and (given["encoding"] or given["variants"]):
+        raise UsageError("--grade grades by the shipped rules: drop -e and -w, or --grade")
     if fmt == "svg" and not path and given["models"] != 1:
         raise UsageError("several SVG pictures need file names: add -o FILE.svg")
     request = SolveRequest(
@@ -213,11 +217,13 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
 @board_options
 @marks_option
 @format_option(("text", "json"))
-def explain(file: str, state: str | None, marks: bool, output_format: str,
+@grade_option
+def explain(file: str, state: str | None, marks: bool, output_format: str, with_grade: bool,
             **board_options: Any) -> int:  # fmt: skip
     """Every logical step from STATE (or an empty board) to the end, then a summary.
 
-    Exits 0 when logic solves the board, 1 when it gets stuck.
+    Exits 0 when logic solves the board, 1 when it gets stuck. --grade adds the board's
+    grade (of the empty board, whatever STATE holds).
 
     Example: starbattle-asp explain instances/generated-10x10-2star.lp -f json
     """
@@ -226,7 +232,8 @@ def explain(file: str, state: str | None, marks: bool, output_format: str,
     board, record, seen = one_board(file, **board_options, marks=marks)
     show = FORMATTERS[output_format](Output())
     solved = False
-    for item in explain_items(board, state_of(board, record, seen, state, board_options["stars"])):
+    marked = state_of(board, record, seen, state, board_options["stars"])
+    for item in explain_items(board, marked, with_grade):
         show.show(item)
         solved = getattr(item, "trace", None) is not None and item.trace.solved
     show.output.close()
@@ -278,7 +285,8 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
 
     The same seed gives the same puzzles with any -j or --cluster. With --tier (or
     --min-score/--max-score) puzzles are made until one has that grade; how many were made
-    is said on stderr.
+    is said on stderr. For --tier easy, rows whose stars lie two cells apart keep those
+    three cells as a region.
 
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """

@@ -71,6 +71,9 @@ program_options = options(
     timeout_option,
     click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
 )
+grade_option = click.option(
+    "--grade", "with_grade", is_flag=True, help="Grade the puzzle's difficulty after the summary."
+)
 output_option = click.option(
     "-o",
     "--output",

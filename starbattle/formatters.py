@@ -17,6 +17,7 @@ from starbattle import results as r
 from starbattle.errors import UsageError
 from starbattle.facts import star_facts
 from starbattle.formats import pzprv3, write_board
+from starbattle.grade import LEVEL_6_BUDGET
 from starbattle.render import render_marks, render_step, render_text, star_marks, unit_cells
 from starbattle.words import plural
 
@@ -290,16 +291,19 @@ class TextFormatter(Formatter):
 
     def _Graded(self, graded: r.Graded) -> None:
         """The tier and score with the features that weigh most, or why there is no grade."""
-        grade = graded.grade
+        grade, lead = graded.grade, "grade: " if graded.in_summary else ""
         if grade.tier is None:
             self.output.line(str(grade.reason))
             return
         f = grade.features
+        cut = ""
+        if f["cut"]:
+            stuck = f["level_7"]
+            cut = "; levels 1-6 get stuck" if stuck else f"; read to level-6 step {LEVEL_6_BUDGET}"
         self.output.line(
-            f"{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, hardest level "
-            f"{f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
-            f"{plural(f['fallbacks'], 'level-7 fallback')}, "
-            f"{plural(f['conflicts'], 'clingo conflict')}"
+            f"{lead}{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, "
+            f"hardest level {f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
+            f"{plural(f['conflicts'], 'clingo conflict')}{cut}"
         )
 
 

@@ -88,16 +88,23 @@ def default_min_region(stars: int) -> int:
 class Regions:
     """A partition of the grid into regions, with each region's cells kept up to date."""
 
-    def __init__(self, grid: Grid) -> None:
+    def __init__(self, grid: Grid, kept: frozenset[int] = frozenset()) -> None:
         self.grid = grid
         self.size = len(grid)
+        self.kept = kept
+        """Regions that neither gain nor lose cells."""
         self.cells: dict[int, set[Cell]] = {}
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 self.cells.setdefault(label, set()).add((r, c))
 
     def neighbours(self, r: int, c: int) -> list[int]:
-        """The labels of the regions orthogonally next to (r, c), other than its own."""
+        """The regions (r, c) may move to: orthogonally next to it, not its own, not kept.
+
+        None when its own region is kept.
+        """
+        if self.grid[r][c] in self.kept:
+            return []
         return sorted(
             {
                 self.grid[r + dr][c + dc]
@@ -105,6 +112,7 @@ class Regions:
                 if 0 <= r + dr < self.size and 0 <= c + dc < self.size
             }
             - {self.grid[r][c]}
+            - self.kept
         )
 
     def move(self, cell: Cell, label: int) -> int:
@@ -175,10 +183,29 @@ def claim(size: int, stars: int, planted: list[Cell]) -> Grid:
     return owner
 
 
-def grow(owner: Grid, rng: random.Random) -> Grid:
-    """Give every unclaimed cell to a neighbouring region, growing the regions at random."""
+def lines(owner: Grid, stars: int) -> frozenset[int]:
+    """The claimed runs that are as small as their stars allow: 2S - 1 cells of one row."""
+    runs: dict[int, list[Cell]] = {}
+    for r, row in enumerate(owner):
+        for c, label in enumerate(row):
+            if label >= 0:
+                runs.setdefault(label, []).append((r, c))
+    return frozenset(
+        label
+        for label, cells in runs.items()
+        if len(cells) == 2 * stars - 1 and len({r for r, _ in cells}) == 1
+    )
+
+
+def grow(owner: Grid, rng: random.Random, kept: frozenset[int] = frozenset()) -> Grid:
+    """Give every unclaimed cell to a neighbouring region (not a kept one), at random."""
     size = len(owner)
-    frontier = [(r, c) for r in range(size) for c in range(size) if owner[r][c] >= 0]
+    frontier = [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if owner[r][c] >= 0 and owner[r][c] not in kept
+    ]
     while frontier:
         r, c = frontier.pop(rng.randrange(len(frontier)))
         free = [
@@ -298,10 +325,17 @@ def generate_one(
     min_region: int | None = None,
     patience: int = 150,
     deadline: float | None = None,
+    keep_lines: bool = False,
 ) -> Generated | None:
-    """One puzzle from a seed, or None when this seed does not lead to one (in time)."""
+    """One puzzle from a seed, or None when this seed does not lead to one (in time).
+
+    `keep_lines`: the runs of stars that claim just 2S - 1 cells of a row stay regions of
+    that shape (smaller than `min_region`): what makes a puzzle easy.
+    """
     try:
-        return _generate_one(size, stars, check_seed(seed), min_region, patience, deadline)
+        return _generate_one(
+            size, stars, check_seed(seed), min_region, patience, deadline, keep_lines
+        )
     except TimeLimitReached:
         return None
 
@@ -313,6 +347,7 @@ def _generate_one(
     min_region: int | None,
     patience: int,
     deadline: float | None,
+    keep_lines: bool,
 ) -> Generated | None:
     """generate_one, raising TimeLimitReached when the deadline passes."""
     started = time.perf_counter()
@@ -321,9 +356,12 @@ def _generate_one(
     planted = plant(size, stars, rng, deadline)
     if planted is None:
         return None
-    regions = Regions(grow(claim(size, stars, planted), rng))
+    owner = claim(size, stars, planted)
+    kept = lines(owner, stars) if keep_lines else frozenset()
+    regions = Regions(grow(owner, rng, kept), kept)
     compact(regions, set(planted), rng, 10 * size**3, minimum, deadline)
-    if min(len(cells) for cells in regions.cells.values()) < minimum:
+    sizes = [len(cells) for label, cells in regions.cells.items() if label not in kept]
+    if min(sizes, default=minimum) < minimum:
         return None
     if not repair(regions, set(planted), stars, rng, patience, minimum, deadline):
         return None
@@ -387,6 +425,7 @@ def make_puzzle(
     first_attempt: int = 0,
     seen: frozenset[tuple[str, ...]] = frozenset(),
     spent: float = 0.0,
+    keep_lines: bool = False,
 ) -> Generated:
     """Puzzle `index`: the first success among the seeds "SEED/index/i" not `seen` before.
 
@@ -397,7 +436,12 @@ def make_puzzle(
     deadline = None if timeout is None else started + timeout
     for attempt in range(first_attempt, attempts):
         result = generate_one(
-            size, stars, f"{seed}/{index}/{attempt}", min_region=min_region, deadline=deadline
+            size,
+            stars,
+            f"{seed}/{index}/{attempt}",
+            min_region=min_region,
+            deadline=deadline,
+            keep_lines=keep_lines,
         )
         if deadline is not None and time.perf_counter() > deadline:
             raise GenerateTimeout(index, timeout or 0)  # late counts as failed
@@ -423,6 +467,7 @@ def generate(
     timeout: float | None = None,
     attempts: int = 1000,
     run: Callable[[Callable[[int], Generated], list[int]], Iterable[Generated]] = map,
+    keep_lines: bool = False,
 ) -> Iterator[Generated]:
     """Yield `count` different puzzles (not equal up to rotation and reflection).
 
@@ -432,7 +477,7 @@ def generate(
     one takes longer than `timeout`. `run(work, indexes)` yields work(k) for every k in
     order, here by default, or e.g. `batch.run_all` with jobs or `cluster.run_on_cluster`
     with an address (bound by functools.partial): the puzzles are the same. Raises
-    UsageError for a seed holding a control character.
+    UsageError for a seed holding a control character. `keep_lines`: see `generate_one`.
     """
     seed = check_seed(seed)
     began = time.perf_counter()
@@ -450,6 +495,7 @@ def generate(
         timeout=timeout,
         attempts=attempts,
         spent=time.perf_counter() - began,
+        keep_lines=keep_lines,
     )
     seen: set[tuple[str, ...]] = set()
     for index, made in enumerate(run(work, list(range(count)))):

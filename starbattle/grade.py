@@ -25,18 +25,16 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.4533,
-    "hardest_4": 0.3306,
-    "hardest_5": 0.6368,
-    "log_level_3": -0.1525,
-    "log_level_4": 0.0525,
-    "log_level_6": 0.1991,
-    "log_bottlenecks": 0.0405,
-    "log_conflicts": 0.1899,
+    "constant": 0.0895,
+    "hardest_4": 0.3191,
+    "hardest_5": 0.6374,
+    "log_level_6": 0.3355,
+    "log_bottlenecks": 0.0736,
+    "log_conflicts_per_star": 0.3517,
 }
 """The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
 rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.457, 1.555, 2.468, 3.085)
+CUTS = (0.522, 1.601, 2.626, 2.933)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
 
@@ -106,48 +104,94 @@ def canonical_board(board: Board) -> Board:
     return best
 
 
-def features(board: Board) -> dict[str, int]:
-    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
-    from starbattle.logic import explain  # imports clingo: only when grading
+LEVEL_6_BUDGET = 8
+"""The most level-6 steps a grade reads: the trace is cut there (or where levels 1-6 are
+stuck), which bounds the time a grade takes (level 6 is the slow level) and costs no
+agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
+
+Summary = list[tuple[int, int]]
+"""A trace as (level, deductions available at that level) per step."""
+
+
+def graded_trace(board: Board) -> tuple[Summary, bool]:
+    """The trace the grade reads, summarised, and whether it was cut before the end.
+
+    Levels 1-6 only: where they are stuck the step is counted as level 7 (a clingo core
+    would be next) without computing it, and the trace stops.
+    """
+    from starbattle.logic import Logic, State  # imports clingo: only when grading
+
+    logic, state, steps = Logic(board), State(), []
+    while (step := logic.next_step(state, max_level=6)) is not None:
+        steps.append((step.level, step.available))
+        state = state.after(step)
+        if sum(level == 6 for level, _ in steps) == LEVEL_6_BUDGET:
+            return steps, True
+    if logic.solved(state):
+        return steps, False
+    return [*steps, (7, 1)], True
+
+
+def measure(board: Board) -> tuple[Summary, bool, dict[str, int]] | int:
+    """A canonical board's trace summary, whether it was cut, and its search effort.
+
+    A board without exactly one solution gives its solution count (0, or 2 for several).
+    """
     from starbattle.solver import Solver
 
-    board = canonical_board(board)
     # clingo_args given: a grounding of its own, so the search effort never depends on history
     solver = Solver(board, clingo_args=("--seed=0",))
     found = len(list(solver.solutions(2)))
     if found != 1:
-        return {"solutions": found}
+        return found
     stats = solver.stats
-    trace = explain(board)
-    counts = trace.levels
-    return {
-        "solutions": 1,
+    search = {
         "size": board.size,
         "stars": board.stars,
         "cells": sum(label is not None for row in board.regions for label in row),
-        "steps": len(trace.steps),
-        **{f"level_{level}": counts.get(level, 0) for level in range(1, 8)},
-        "hardest": trace.hardest or 0,
-        "bottlenecks": sum(step.available == 1 for step in trace.steps),
-        "fallbacks": counts.get(7, 0),
         "choices": stats.choices,
         "conflicts": stats.conflicts,
     }
+    return (*graded_trace(board), search)
+
+
+def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
+    """The grade's raw features from a trace summary (`graded_trace`) and the search effort."""
+    levels = [level for level, _ in steps]
+    return {
+        "solutions": 1,
+        **search,
+        "steps": len(steps),
+        **{f"level_{level}": levels.count(level) for level in range(1, 8)},
+        "hardest": max(levels, default=0),
+        "bottlenecks": sum(available == 1 for _, available in steps),
+        "cut": int(cut),
+    }
+
+
+def features(board: Board) -> dict[str, int]:
+    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
+    measured = measure(canonical_board(board))
+    if isinstance(measured, int):
+        return {"solutions": measured}
+    return summarise(*measured)
 
 
 def terms(raw: dict[str, int]) -> dict[str, float]:
-    """The score's terms: whether the hardest level reached 4 or 5, and logs of counts.
+    """The score's terms: which levels the trace needed, level-6 steps, search effort.
 
-    Level 7 (a fallback) counts as level 6: too few labelled puzzles need it to fit a weight.
-    Level 5 steps and reaching level 6 add nothing once the level 6 steps are counted.
+    Whether the hardest step was at level 4 or higher, 5 or higher; the level-6 steps (at
+    most LEVEL_6_BUDGET are read; needing level 6 at all adds nothing once they are counted)
+    and the bottlenecks (steps where only one deduction was available), on a log scale;
+    clingo's conflicts on a log scale per star, so that the effort of large boards with
+    several stars a unit is not overweighted.
     """
     return {
         "constant": 1.0,
         **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
-        **{f"log_level_{level}": math.log1p(raw[f"level_{level}"]) for level in (3, 4)},
-        "log_level_6": math.log1p(raw["level_6"] + raw["level_7"]),
+        "log_level_6": math.log1p(raw["level_6"]),
         "log_bottlenecks": math.log1p(raw["bottlenecks"]),
-        "log_conflicts": math.log1p(raw["conflicts"]),
+        "log_conflicts_per_star": math.log1p(raw["conflicts"]) / raw["stars"],
     }
 
 
@@ -218,13 +262,18 @@ def generate_graded(
 ) -> GradedPuzzle:
     """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
 
-    `options` go to `starbattle.generate.generate`. Raises UsageError for an unknown tier
-    and NoneAsAsked when `attempts` puzzles were made and none was as asked.
+    `options` go to `starbattle.generate.generate`. For the easiest tier (or a score below
+    medium's) `keep_lines` is on unless given: rows whose two stars are two cells apart keep
+    them as a region of three cells, because such small regions are what makes a puzzle easy
+    (puzzles the generator just made unique are seldom easy otherwise). Raises UsageError for
+    an unknown tier and NoneAsAsked when `attempts` puzzles were made and none was as asked.
     """
     from starbattle.generate import generate
 
     if tier is not None and tier not in TIERS:
         raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
+    if tier == TIERS[0] or (max_score is not None and max_score < CUTS[0]):
+        options.setdefault("keep_lines", True)
     for tried in range(1, attempts + 1):
         puzzle = next(generate(size, stars, 1, f"{seed}/tried/{tried}", **options))
         graded = grade(puzzle.board)

@@ -65,6 +65,8 @@ class SolveRequest:
     """Look for a second solution and show how it differs, when the board is not unique."""
     search_timeout: float | None = None
     """What the time limit leaves for searching once the board is grounded (set per board)."""
+    with_grade: bool = False
+    """Grade the puzzle after its summary (--grade)."""
 
     @property
     def default_rules(self) -> bool:
@@ -265,6 +267,8 @@ class Graded:
 
     board: Board
     grade: Grade
+    in_summary: bool = False
+    """Asked of another command (--grade): said after that command's summary."""
 
 
 DISCLOSURES = ("technique", "where", "full")
@@ -288,8 +292,10 @@ def hint(board: Board, state: State, disclose: str = "full") -> Hint:
     return Hint(board, state, next_step(board, state), disclose=disclose)
 
 
-def explain_items(board: Board, state: State) -> Iterator[Hint | Explained]:
-    """Every step from a state to the end of the trace, then the trace's summary."""
+def explain_items(
+    board: Board, state: State, with_grade: bool = False
+) -> Iterator[Hint | Explained | Graded]:
+    """Every step from a state to the end of the trace, the trace's summary, the board's grade."""
     from starbattle.logic import explain
 
     trace = explain(board, state)
@@ -298,9 +304,18 @@ def explain_items(board: Board, state: State) -> Iterator[Hint | Explained]:
         yield Hint(board, marks, step, index, in_trace=True)
         marks = marks.after(step)
     yield Explained(board, trace)
+    if with_grade:
+        yield summary_grade(board)
 
 
-Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome
+def summary_grade(board: Board) -> Graded:
+    """The board's grade, to be said after another command's summary (--grade)."""
+    from starbattle.grade import grade
+
+    return Graded(board, grade(board), in_summary=True)
+
+
+Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome | Graded
 
 
 def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
@@ -354,7 +369,12 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         verdict, code = yield from _solutions(solver, board, request)
     if request.stats:
         yield Message(solver.stats.line())
-    yield Outcome(record.identifier, verdict, code)
+    tier = None
+    if request.with_grade:
+        graded = summary_grade(board)
+        tier = graded.grade.tier
+        yield graded
+    yield Outcome(record.identifier, verdict, code, tier)
 
 
 def _count(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple[str, int]]:
@@ -419,7 +439,7 @@ def solve_all(request: SolveRequest, record: Record) -> list[Item]:
     return list(solve_puzzle(request, record))
 
 
-def grade_puzzle(request: SolveRequest, record: Record) -> list[Item | Graded]:
+def grade_puzzle(request: SolveRequest, record: Record) -> list[Item]:
     """Read one record and grade it: a Graded item and an Outcome (an unreadable board: an error).
 
     The verdict is 'unique' for a graded puzzle, else 'no solution' or 'not unique' (exit 1).

@@ -48,8 +48,8 @@ def _program(
 ) -> tuple[str, ...]:
     """The files of a composed program (resolved once per program and star count).
 
-    base/bands.lp (implied counts) is left out below `bands_from` stars: its gates inside
-    the program would still cost gringo ~0.5 ms per grounding.
+    base/bands.lp is left out below `bands_from` stars: its gate inside the program would
+    still cost gringo ~0.5 ms per grounding.
     """
     files = compose(encoding, variants)
     bands = (encodings_dir() / "base" / "bands.lp").resolve()
@@ -62,11 +62,17 @@ def _program(
 
 BANDS_FROM = 4
 """The default of bands.lp's `#const bands_from`: the star count its counts start at."""
-SHAPE_SIZES = range(1, 11)
-"""Board sizes solved on one grounding per (size, stars, program): the region membership is
-switched per board by external atoms. It pays up to 10x10 (7-14x faster at 6x6 and 8x8 1-star,
-~1.6x at 10x10 2-star); from 14x14 on, the per-board grounding's tighter propagation wins
-(benchmarks/speed.py)."""
+SHARED_LARGEST = {1: 11}
+"""By star count, the largest board solved on one grounding per (size, stars, program), the
+region membership switched per board by external atoms; 9 for star counts not listed.
+Measured (CPU ms per puzzle, solve and prove unique; benchmarks/shapes.py): one star, shared
+against per board: 8x8 1.9 / 6.1, 10x10 5.0 / 7.7, 11x11 7.2 / 8.5; two stars: 9x9 6.4 / 7.4,
+10x10 8.8 / 7.4. Larger boards propagate better on their own grounding."""
+
+
+def shares_grounding(size: int, stars: int) -> bool:
+    """Whether boards of this size and star count are solved on a shared grounding."""
+    return size <= SHARED_LARGEST.get(stars, 9)
 
 
 @dataclass
@@ -204,7 +210,7 @@ class Solver:
         if (
             self.encoding is None
             and not self.clingo_args
-            and self.board.size in SHAPE_SIZES
+            and shares_grounding(self.board.size, self.board.stars)
             and (key in _SHAPES or _SEEN.pop(key, False))  # a second board of this shape
         ):
             self._shape = self._shared(key, files, arguments)

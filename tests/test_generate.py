@@ -73,3 +73,15 @@ def test_cli_generate_files_and_errors(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cannot fit a 6x6 board" in result.stderr
     result = CliRunner().invoke(cli, ["generate", "-N", "12", "-s", "3", "--timeout", "0.01"])
     assert result.exit_code == 3 and "could not be made in 0.01 s" in result.stderr
+
+
+def test_keep_lines_keeps_rows_of_three_cells_as_regions() -> None:
+    (puzzle,) = generate(9, 2, count=1, seed="lines", keep_lines=True)
+    cells = puzzle.board.region_cells().values()
+    lines = [sorted(group) for group in cells if len(group) == 3]
+    assert lines, "a row whose two stars are two cells apart is kept as a region"
+    for (r1, c1), (r2, c2), (r3, c3) in lines:
+        assert r1 == r2 == r3 and (c2, c3) == (c1 + 1, c1 + 2)
+        assert {(r1, c1), (r3, c3)} <= set(puzzle.solution.stars)
+    assert min(len(group) for group in cells if len(group) != 3) >= default_min_region(2)
+    assert brute_force(puzzle.board) == {frozenset(puzzle.solution.stars)}

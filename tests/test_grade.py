@@ -7,7 +7,7 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from helpers import INSTANCES
+from helpers import CORPUS, INSTANCES, needs_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,11 +15,14 @@ from starbattle import Board
 from starbattle.cli import cli
 from starbattle.formats import read_board
 from starbattle.grade import (
+    LEVEL_6_BUDGET,
     TIERS,
     NoneAsAsked,
     canonical_board,
+    features,
     generate_graded,
     grade,
+    graded_trace,
     tier_of,
 )
 
@@ -60,6 +63,8 @@ def test_features_of_a_known_board_are_exact() -> None:
         "size": 6,
         "stars": 1,
         "cells": 36,
+        "choices": 19,
+        "conflicts": 18,
         "steps": 34,
         "level_1": 8,
         "level_2": 6,
@@ -70,9 +75,7 @@ def test_features_of_a_known_board_are_exact() -> None:
         "level_7": 0,
         "hardest": 4,
         "bottlenecks": 6,
-        "fallbacks": 0,
-        "choices": 21,
-        "conflicts": 18,
+        "cut": 0,
     }
 
 
@@ -168,7 +171,7 @@ def test_cli_grade_record_and_exit_codes() -> None:
     assert one.exit_code == 0
     record = json.loads(one.stdout)
     assert set(record) == {"type", "tier", "score", "features"}
-    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.409)
+    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.587)
     unique_not = run("grade", str(NOT_UNIQUE))
     assert unique_not.exit_code == 1
     assert unique_not.stdout == "no grade: the board has more than one solution\n"
@@ -191,7 +194,79 @@ def test_cli_grade_collection_counts_tiers() -> None:
 def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
     made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
     assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
-    assert made.stderr == "puzzle 1: medium, score 1.345 (1 puzzle made)\n"
+    assert made.stderr == "puzzle 1: hard, score 1.614 (1 puzzle made)\n"
     none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
     assert none.exit_code == 2
     assert "none of 2 generated puzzles was score >= 100" in none.stderr
+
+
+def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
+    expected = grade(read_board(str(SIX)))
+    said = f"grade: {expected.tier} (score {expected.score:g}): 34 steps, hardest level 4, "
+    lines = run("solve", str(SIX), "--grade").stdout.splitlines()
+    assert lines[-2].startswith("1 solution, unique (")
+    assert lines[-1].startswith(said)
+    assert "grade" not in run("solve", str(SIX)).stdout
+    solved = run("solve", str(SIX), "--grade", "-f", "json").stdout.splitlines()
+    records = [json.loads(line) for line in solved]
+    assert [record["type"] for record in records] == ["solution", "summary", "grade"]
+    assert records[-1] == expected.record()
+    explained = run("explain", str(SIX), "--grade", "-f", "json").stdout.splitlines()
+    assert [json.loads(line)["type"] for line in explained[-2:]] == ["explain", "grade"]
+    assert json.loads(explained[-1]) == expected.record()
+    assert run("explain", str(SIX), "--grade").stdout.splitlines()[-1].startswith(said)
+    both = run("solve", str(SIX), str(SIX_BLOCKED), "--grade", "-j", "2", "-f", "json")
+    overall = json.loads(both.stdout.splitlines()[-1])
+    assert overall["tiers"] == {"easy": 0, "medium": 2, "hard": 0, "expert": 0, "extreme": 0}
+
+
+def test_cli_solve_grade_says_why_there_is_none_and_needs_the_shipped_rules() -> None:
+    result = run("solve", str(NOT_UNIQUE), "--grade", "-f", "json")
+    assert json.loads(result.stdout.splitlines()[-1])["reason"] == (
+        "no grade: the board has more than one solution"
+    )
+    assert run("solve", str(NOT_UNIQUE), "--grade").stdout.endswith(
+        "\nno grade: the board has more than one solution\n"
+    )
+    refused = run("solve", str(SIX), "--grade", "-w", "plain")
+    assert refused.exit_code == 2
+    assert "--grade grades by the shipped rules" in refused.stderr
+
+
+@needs_corpus
+def test_the_trace_is_read_to_the_level_6_budget() -> None:
+    record = next(
+        json.loads(line)
+        for line in (CORPUS / "difficulty.jsonl").open()
+        if json.loads(line)["id"] == "sblsort-9-2-expert-133"
+    )
+    raw = features(Board.from_rows(record["regions"], record["stars"]))
+    assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (15, 6, 7)
+
+
+def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from starbattle.logic import Logic
+
+    real = Logic.next_step
+    taken: list[int] = []
+
+    def three_steps(self: Logic, state: object, max_level: int = 7) -> object:
+        """The real next step, three times, then nothing (as if levels 1-6 were stuck)."""
+        taken.append(max_level)
+        return real(self, state, max_level) if len(taken) <= 3 else None
+
+    monkeypatch.setattr(Logic, "next_step", three_steps)
+    steps, cut = graded_trace(canonical_board(read_board(str(SIX))))
+    assert cut and [level for level, _ in steps] == [4, 4, 4, 7]
+    assert steps[-1] == (7, 1) and set(taken) == {6}
+
+
+@pytest.mark.slow
+def test_generate_graded_easy_keeps_three_cell_regions() -> None:
+    found = generate_graded(10, 2, seed=3, tier="easy")
+    assert found.grade.tier == "easy" and found.grade == grade(found.puzzle.board)
+    sizes = sorted(len(cells) for cells in found.puzzle.board.region_cells().values())
+    assert sizes[0] == 3
