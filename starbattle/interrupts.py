@@ -25,10 +25,13 @@ callers keep their process: for them grounding has no time limit and Ctrl-C wait
 from __future__ import annotations
 
 import contextlib
+import heapq
+import itertools
 import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
@@ -151,12 +154,80 @@ def holding() -> Iterator[None]:
         _state.holding -= 1
 
 
+class _Deadline:
+    """A callback due at a time, unless cancelled first."""
+
+    __slots__ = ("active", "callback", "when")
+
+    def __init__(self, when: float, callback: Callable[[], object]) -> None:
+        self.when, self.callback, self.active = when, callback, True
+
+
+class _Deadlines:
+    """Every time limit of the process, watched by one thread.
+
+    A `threading.Timer` per query starts a thread per query: ~1 ms of wall time on a loaded
+    machine, as much as a small puzzle's whole search. A callback runs under the lock that
+    `cancel` takes, so none runs after its `cancel` has returned.
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)  # the watcher does not survive fork
+
+    def _reset(self) -> None:
+        """No deadlines and no watcher (at start, and in a forked child)."""
+        self._due = threading.Condition()
+        self._heap: list[tuple[float, int, _Deadline]] = []
+        self._order = itertools.count()
+        self._watching_until = float("inf")
+        self._watcher: threading.Thread | None = None
+
+    def add(self, seconds: float, callback: Callable[[], object]) -> _Deadline:
+        """Run `callback` in `seconds`, unless cancelled first."""
+        deadline = _Deadline(time.monotonic() + seconds, callback)
+        with self._due:
+            heap = self._heap
+            while heap and not heap[0][2].active:  # cancelled ones come first: drop them
+                heapq.heappop(heap)
+            heapq.heappush(heap, (deadline.when, next(self._order), deadline))
+            if self._watcher is None:
+                self._watcher = threading.Thread(target=self._watch, daemon=True)
+                self._watcher.start()
+            elif deadline.when < self._watching_until:
+                self._due.notify()
+        return deadline
+
+    def cancel(self, deadline: _Deadline) -> None:
+        """Forget a deadline; its callback has run or never will."""
+        with self._due:
+            deadline.active = False
+
+    def _watch(self) -> None:
+        """Run the callbacks whose time has come; sleep until the next one."""
+        heap = self._heap
+        with self._due:
+            while True:
+                now = time.monotonic()
+                while heap and (heap[0][0] <= now or not heap[0][2].active):
+                    deadline = heapq.heappop(heap)[2]
+                    if deadline.active:
+                        deadline.active = False
+                        deadline.callback()
+                self._watching_until = heap[0][0] if heap else float("inf")
+                self._due.wait(self._watching_until - now if heap else None)
+
+
+_deadlines = _Deadlines()
+
+
 class Guard:
     """One query's time limit, and Ctrl-C during its clingo calls."""
 
     def __init__(self, control: Interruptible, timeout: float | None) -> None:
         self._control = control
-        self._timer = None if timeout is None else threading.Timer(timeout, self._expire)
+        self._timeout = timeout
+        self._deadline: _Deadline | None = None
         self.timed_out = False
         """True once the time limit passed (the search was then stopped)."""
 
@@ -166,14 +237,13 @@ class Guard:
         self._control.interrupt()
 
     def __enter__(self) -> Guard:
-        if self._timer is not None:
-            self._timer.daemon = True
-            self._timer.start()
+        if self._timeout is not None:
+            self._deadline = _deadlines.add(self._timeout, self._expire)
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        if self._deadline is not None:
+            _deadlines.cancel(self._deadline)
 
     @contextmanager
     def clingo(self) -> Iterator[None]:
@@ -258,21 +328,18 @@ def grounding(timeout: float | None) -> Iterator[None]:
     if not (_state.handled or _state.worker):
         yield
         return
-    timer = None
+    deadline = None
+    _state.grounding = True
     if timeout is not None:
         why = "the time limit was reached while grounding the program"
-        timer = threading.Timer(timeout, _state.end_grounding, (EXIT_TIMEOUT, why))
-        timer.daemon = True
-    _state.grounding = True
-    if timer is not None:
-        timer.start()
+        deadline = _deadlines.add(timeout, lambda: _state.end_grounding(EXIT_TIMEOUT, why))
     try:
         yield
     finally:
         with _state.lock:
             _state.grounding = False
-        if timer is not None:
-            timer.cancel()
+        if deadline is not None:
+            _deadlines.cancel(deadline)
 
 
 @contextmanager

@@ -114,11 +114,11 @@ def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
 
 
 _SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
+"""The shared groundings, most recently used last; one per thread (a Control is not shared
+between threads)."""
 _SEEN: dict[tuple[object, ...], bool] = {}
 """Shapes met once: a lone board is grounded on its own (cheaper than the shared grounding),
 the second board of a shape builds the shared one."""
-"""The shared groundings, most recently used last; one per thread (a Control is not shared
-between threads)."""
 
 
 def _unit(symbol: clingo.Symbol) -> Unit:
