@@ -244,7 +244,9 @@ class Solution:
 
     def grid(self, star: str = "*", empty: str = ".") -> list[str]:
         """The solution as N strings, one per row."""
-        marks = [[empty] * self.size for _ in range(self.size)]
+        n = self.size
+        marks = [empty] * (n * n)
         for r, c in self.stars:
-            marks[r - 1][c - 1] = star
-        return ["".join(row) for row in marks]
+            marks[(r - 1) * n + c - 1] = star
+        text = "".join(marks)
+        return [text[start : start + n] for start in range(0, n * n, n)]

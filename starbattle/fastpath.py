@@ -17,7 +17,7 @@ from starbattle.errors import EncodingError
 from starbattle.facts import STAR
 
 try:
-    from clingo._internal import _c_call, _ffi, _handle_error, _lib
+    from clingo._internal import _ffi, _handle_error, _lib
 except ImportError:  # another clingo build: the public API serves
     FAST = False
 else:
@@ -59,20 +59,30 @@ def star_reader(size: int) -> Callable[[clingo.Model], list[Cell]]:
         return public
 
     shown = _lib.clingo_show_type_shown
+    size_of, symbols_of = _lib.clingo_model_symbols_size, _lib.clingo_model_symbols
+    count = _ffi.new("size_t *")
+    room = [0, _ffi.NULL]
+    """The symbol buffer's length and the buffer, reused across models."""
 
     def fast(model: clingo.Model) -> list[Cell]:
         """The star cells of a model, its symbols read as integers."""
-        count = _c_call("size_t", _lib.clingo_model_symbols_size, model._rep, shown)
-        symbols = _ffi.new("clingo_symbol_t[]", count)
-        _handle_error(_lib.clingo_model_symbols(model._rep, shown, symbols, count))
-        stars = []
-        for key in symbols:
-            if key in cells:
-                cell = cells[key]
-            else:
-                cell = cells[key] = cell_of(clingo.Symbol(key))
-            if cell is not None:
-                stars.append(cell)
-        return stars
+        rep = model._rep
+        _handle_error(size_of(rep, shown, count))
+        length = count[0]
+        if not length:
+            return []
+        if length > room[0]:
+            room[:] = [length, _ffi.new("clingo_symbol_t[]", length)]
+        symbols = room[1]
+        _handle_error(symbols_of(rep, shown, symbols, length))
+        keys = symbols[0:length]
+        try:
+            found = [cells[key] for key in keys]
+        except KeyError:  # a symbol not seen before: check it once
+            found = [
+                cells[key] if key in cells else cells.setdefault(key, cell_of(clingo.Symbol(key)))
+                for key in keys
+            ]
+        return [cell for cell in found if cell is not None] if None in found else found
 
     return fast

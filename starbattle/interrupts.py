@@ -140,18 +140,28 @@ def handled() -> Iterator[None]:
         signal.set_wakeup_fd(previous_fd)
 
 
-@contextmanager
-def holding() -> Iterator[None]:
+class _Holding:
+    """The context manager of `holding()` (a class: it runs once per solution printed)."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> None:
+        _state.holding += 1
+
+    def __exit__(self, *exc_info: object) -> None:
+        _state.holding -= 1
+
+
+_HOLDING = _Holding()
+
+
+def holding() -> _Holding:
     """Signals that arrive inside the block wait for the next clingo call or `checkpoint()`.
 
     So a record is printed whole, and a search stopped between two solutions still says how
     many it found.
     """
-    _state.holding += 1
-    try:
-        yield
-    finally:
-        _state.holding -= 1
+    return _HOLDING
 
 
 class _Deadline:
@@ -245,18 +255,32 @@ class Guard:
         if self._deadline is not None:
             _deadlines.cancel(self._deadline)
 
-    @contextmanager
-    def clingo(self) -> Iterator[None]:
+    def clingo(self) -> _ClingoCall:
         """Around one clingo call: a signal stops it, and KeyboardInterrupt follows its return."""
+        return _ClingoCall(self._control)
+
+
+class _ClingoCall:
+    """The context manager of `Guard.clingo()` (a class: it runs once per model)."""
+
+    __slots__ = ("control", "own")
+
+    def __init__(self, control: Interruptible) -> None:
+        self.control = control
+        self.own: _Caught | None = None
+
+    def __enter__(self) -> None:
         checkpoint()
-        own = _catch() if not _state.handled else None
-        _state.running.add(self._control)
-        try:
-            yield
-        finally:
-            _state.running.discard(self._control)
-            if own is not None:
-                _release(own)
+        self.own = _catch() if not _state.handled else None
+        _state.running.add(self.control)
+
+    def __exit__(self, kind: type[BaseException] | None, *exc_info: object) -> None:
+        _state.running.discard(self.control)
+        own = self.own
+        if own is not None:
+            _release(own)
+        if kind is not None:  # the call failed: its exception goes on
+            return
         if own is not None and own.received:
             raise KeyboardInterrupt
         checkpoint()
