@@ -48,8 +48,8 @@ def _program(
 ) -> tuple[str, ...]:
     """The files of a composed program (resolved once per program and star count).
 
-    base/bands.lp is left out below `bands_from` stars: its gate inside the program would
-    still cost gringo ~0.5 ms per grounding.
+    base/bands.lp (implied counts) is left out below `bands_from` stars: its gates inside
+    the program would still cost gringo ~0.5 ms per grounding.
     """
     files = compose(encoding, variants)
     bands = (encodings_dir() / "base" / "bands.lp").resolve()

@@ -152,6 +152,58 @@ def test_bands_rest_on_the_king_rule_atom() -> None:
     assert notouch == {frozenset({"king_rule"})}
 
 
+def region_boxes_filled(chosen: set[tuple[int, int]], regions: dict, stars: int) -> bool:
+    """Independent statement of bands.lp: each region's stars, under each of the four cuttings
+    into 2x2 boxes (rows and columns from 0 or 1), lie in at least S different boxes."""
+    for label in set(regions.values()):
+        inside = [(r, c) for r, c in chosen if regions[r, c] == label]
+        for row_offset in (0, 1):
+            for column_offset in (0, 1):
+                boxes = {((r + row_offset) // 2, (c + column_offset) // 2) for r, c in inside}
+                if len(boxes) < stars:
+                    return False
+    return True
+
+
+@pytest.mark.parametrize("bands_from", [None, 1])
+def test_bands_region_keeps_exactly_the_subsets_whose_regions_fill_s_boxes(
+    bands_from: int | None,
+) -> None:
+    cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
+    regions = {cell: "a" if cell[1] < 3 else "b" for cell in cells}
+    facts = "".join(f"region({r},{c},{regions[r, c]}). " for r, c in cells)
+    result = answer_sets(
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
+        facts + "stars(2). king_rule.",  # no size/1: no rows or columns, no band counts
+        SHOW_STARS,
+        () if bands_from is None else ("-c", f"bands_from={bands_from}"),
+    )
+    subsets = [
+        {cell for bit, cell in enumerate(cells) if mask >> bit & 1}
+        for mask in range(1 << len(cells))
+    ]
+    applies = bands_from is not None  # by default the counts start at 4 stars
+    expected = {
+        stars(*(f"{r}{c}" for r, c in chosen))
+        for chosen in subsets
+        if not applies or region_boxes_filled(chosen, regions, 2)
+    }
+    assert result == expected
+    assert len(expected) < len(subsets) if applies else len(expected) == len(subsets)
+
+
+def test_bands_region_rest_on_the_king_rule_atom() -> None:
+    """Without king_rule (a variant that lets stars touch), bands.lp removes nothing."""
+    facts = "".join(f"region({r},{c},a). " for r in range(1, 3) for c in range(1, 3))
+    result = answer_sets(
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
+        facts + "stars(2).",
+        SHOW_STARS,
+        ("-c", "bands_from=1"),
+    )
+    assert len(result) == 1 << 4
+
+
 def test_givens_force_stars_and_blanks() -> None:
     facts = "cell(1,1). cell(1,2). cell(1,3). given_star(1,1). given_blank(1,2)."
     result = answer_sets([BASE / "choose.lp", BASE / "givens.lp"], facts, SHOW_STARS)
