@@ -7,7 +7,8 @@ KrazyDad `kd-*` ones apart, boards with several solutions apart) and the StarBat
 "expert" puzzles of difficulty.jsonl is explained from the empty state with the whole ladder
 (levels 0-7). Only `next_step` is timed; a trace's time is the sum of its steps. Then the
 first `--audit K` puzzles of each group (in an order shuffled by `--seed`) have every step
-audited by `Logic.audit`, untimed: agrees with the solution, clingo finds no solution of the
+audited by `Logic.audit`, untimed (with `--sound`, every step of the others is checked for
+soundness alone, the first part below): agrees with the solution, clingo finds no solution of the
 rules and marks where a conclusion fails (sound), nor of the premise units and marks alone
 (honest), and no lower level applied (lowest). `--limit K` keeps K puzzles per group (the
 same shuffled order). The section between the logic markers of benchmarks/RESULTS.md is
@@ -53,6 +54,8 @@ class Group:
     steps: int = 0
     audited: int = 0
     audited_steps: int = 0
+    sound_steps: int = 0
+    """Steps checked for soundness alone (those of the puzzles not audited in full)."""
     problems: list[str] = field(default_factory=list)
     step_seconds: list[float] = field(default_factory=list)
     trace_seconds: list[float] = field(default_factory=list)
@@ -88,9 +91,12 @@ def load(sizes: set[str] | None) -> dict[str, list[tuple[str, Board]]]:
     return groups
 
 
-def run(task: tuple[str, Board, bool, float]) -> tuple[str, Group]:
-    """Explain one board with levels 0-7, timing each `next_step`; then audit it if asked."""
-    name, board, audit, budget = task
+def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
+    """Explain one board with levels 0-7, timing each `next_step`; then audit it if asked.
+
+    A puzzle not audited in full has every step checked for soundness when `sound` is set.
+    """
+    name, board, audit, budget, sound = task
     group, logic, state = Group(puzzles=1), Logic(board), State()
     taken: list[tuple[State, Step]] = []
     while sum(group.step_seconds) < budget:
@@ -113,6 +119,11 @@ def run(task: tuple[str, Board, bool, float]) -> tuple[str, Group]:
         group.audited, group.audited_steps = 1, len(taken)
         for before, step in taken:
             group.problems += [f"{board.name}: {p}" for p in logic.audit(before, step)]
+    elif sound:
+        group.sound_steps = len(taken)
+        for before, step in taken:
+            problems = logic.audit(before, step, sound_only=True)
+            group.problems += [f"{board.name}: {p}" for p in problems]
     return name, group
 
 
@@ -121,6 +132,7 @@ def merge(into: Group, other: Group) -> None:
     for name in ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited"):
         setattr(into, name, getattr(into, name) + getattr(other, name))
     into.audited_steps += other.audited_steps
+    into.sound_steps += other.sound_steps
     into.problems += other.problems
     into.step_seconds += other.step_seconds
     into.trace_seconds += other.trace_seconds
@@ -173,8 +185,9 @@ def tables(groups: dict[str, Group]) -> str:
     names = sorted(groups, key=order)
     lines = [
         "| puzzles | n | solved without level 7 | share | with level 7 | stopped | steps | "
-        "levels 1/2/3/4/5/6/7 | audited puzzles (steps) | problems |",
-        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
+        "levels 1/2/3/4/5/6/7 | audited puzzles (steps) | other steps checked sound | "
+        "problems |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
     ]
     for name in names:
         g = groups[name]
@@ -182,7 +195,7 @@ def tables(groups: dict[str, Group]) -> str:
         lines.append(
             f"| {name} | {g.puzzles} | {g.solved} | {100 * g.solved / g.puzzles:.1f}% | "
             f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
-            f"{g.audited} ({g.audited_steps}) | {len(g.problems)} |"
+            f"{g.audited} ({g.audited_steps}) | {g.sound_steps} | {len(g.problems)} |"
         )
     lines += ["", *latency(groups)]
     return "\n".join(lines)
@@ -201,7 +214,7 @@ def schedule(
         random.Random(f"{options.seed} {name}").shuffle(puzzles)
         queues.append(
             [
-                (name, board, index < options.audit, options.budget)
+                (name, board, index < options.audit, options.budget, options.sound)
                 for index, (_, board) in enumerate(puzzles[: options.limit])
             ]
         )
@@ -213,7 +226,8 @@ def summary(groups: dict[str, Group], problems: list[str], heading: str) -> str:
     """The shares the issue asks for, then the tables."""
     unique = [g for g in groups if g != "not unique" and not g.startswith("expert")]
     return (
-        f"{heading} Audit (sound, honest premises, lowest level): {len(problems)} problems.\n\n"
+        f"{heading} Audit (sound, honest premises, lowest level), and soundness of every other "
+        f"step if checked: {len(problems)} problems.\n\n"
         f"- KrazyDad without level 7: {share(groups, [g for g in groups if 'KrazyDad' in g])}\n"
         f"- StarBattleLab expert without level 7: "
         f"{share(groups, [g for g in groups if g.startswith('expert')])}\n"
@@ -250,6 +264,9 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print, leave RESULTS.md alone")
     parser.add_argument("--block", help="write into this block of the logic section")
     parser.add_argument("--latency", action="store_true", help="only the latency table")
+    parser.add_argument(
+        "--sound", action="store_true", help="check every step of the other puzzles for soundness"
+    )
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
     puzzles = load(sizes)
@@ -280,7 +297,8 @@ def main() -> None:
         f"{time.perf_counter() - started:.0f} s in all, load average "
         f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; at most "
         f"{options.budget:.0f} s of `next_step` per puzzle; {options.audit} puzzles per group "
-        f"audited (shuffled with seed {options.seed})."
+        f"audited (shuffled with seed {options.seed})"
+        + ("; every step of the others checked sound." if options.sound else ".")
     )
     if options.latency:
         text = f"### Latency\n\n{heading}\n\n" + "\n".join(latency(groups))

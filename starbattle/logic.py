@@ -35,7 +35,7 @@ from starbattle.errors import BoardError
 from starbattle.facts import region_terms
 from starbattle.formats.picture import picture_labels
 from starbattle.pictures import Overlay
-from starbattle.solver import Solver, Unit, core_assuming, star_literals
+from starbattle.solver import BANDS_FROM, Solver, Unit, core_assuming, star_literals
 
 LEVELS = {
     0: "mistakes",
@@ -72,6 +72,9 @@ CORE_CANDIDATES = 16
 CORE_CONFLICTS = 300
 """Level 7: clasp's conflicts allowed per proof while a core is made smaller (a proof that
 takes more keeps its unit: the core stays sound, only larger)."""
+CORE_FIRST_CONFLICTS = 200
+"""Level 7 on a unique board: clasp's conflicts allowed for a cell's first proof, raised
+8-fold in each round while no candidate cell is proved (then without limit)."""
 CORE_PROOFS = 3_000
 """Level 7: how many such proofs one step may make, divided by the board's size (larger
 boards take longer per proof)."""
@@ -376,9 +379,14 @@ class Logic:
 
     @cached_property
     def checker(self) -> Solver:
-        """The board under encodings/explain.lp, grounded once: every rule a switchable unit."""
+        """The board under encodings/explain.lp, grounded once: every rule a switchable unit.
+
+        From BANDS_FROM stars on, the guarded band and box counts (its part `implied`) come
+        too: at 21x21 5 stars they make the level-7 proofs several times faster.
+        """
         bare = Board(self.board.regions, self.board.stars, name=self.board.name)
-        return Solver(bare, encoding=str(encodings_dir() / "explain.lp"))
+        parts = ("implied",) if bare.stars >= BANDS_FROM else ()
+        return Solver(bare, encoding=str(encodings_dir() / "explain.lp"), parts=parts)
 
     @cached_property
     def _literals(self) -> dict[int, int]:
@@ -439,13 +447,13 @@ class Logic:
             core_assuming(self.checker, on, off, [*self._assume(stars, blanks), flip]) is not None
         )
 
-    def audit(self, state: State, step: Step) -> list[str]:
+    def audit(self, state: State, step: Step, *, sound_only: bool = False) -> list[str]:
         """What is wrong with a step taken from a state (an empty list: nothing).
 
         Sound: the conclusions agree with the solution (when unique) and clingo finds no
         solution of the rules and the marks where a conclusion fails. Honest: neither with
         only the premise units, the no-touch rule and the premise cells' marks. Lowest: no
-        lower level applies.
+        lower level applies. `sound_only` checks soundness alone (the cheap part).
         """
         stars, blanks = self.numbers(state)
         n, problems = self.grid.n, []
@@ -465,9 +473,11 @@ class Logic:
         for i, star in conclusions:
             if not self.entails(stars, blanks, i, star):
                 problems.append(f"unsound: the rules and marks do not force {self.grid.where(i)}")
+            elif sound_only:
+                continue
             elif not self.entails(stars & cells, blanks & cells, i, star, units):
                 problems.append(f"dishonest: the premises alone do not force {self.grid.where(i)}")
-        if self.next_step(state, step.level - 1) is not None:
+        if not sound_only and self.next_step(state, step.level - 1) is not None:
             problems.append(f"not lowest: a step below level {step.level} applies")
         return problems
 
@@ -1020,45 +1030,61 @@ class Logic:
 
         Up to CORE_CANDIDATES cells (in the tightest units first) get a core, made smaller
         by dropping units while CORE_PROOFS / size proofs last (a count, not seconds, so
-        every run finds the same step); the first forced cell always gets one.
+        every run finds the same step); the first forced cell always gets one. On a unique
+        board only the solution's side of each cell needs a proof, and the first proofs
+        are cut at CORE_FIRST_CONFLICTS conflicts, then at 8 times as many, and so on:
+        a cell that is quick to prove comes before one that would take the whole search.
         """
         grid = self.grid
         undecided = sorted(
             set(grid.cells) - view.stars - view.blanks,
             key=lambda i: min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]),
-        )
-        best: _Found | None = None
+        )[:CORE_CANDIDATES]
         every = [*self._unit_names, ("notouch", ())]
         marks = self._assume(view.stars, view.blanks)
         proofs = _Budget(CORE_PROOFS // grid.n)
-        for x in undecided[:CORE_CANDIDATES]:
-            if best is not None and proofs.left <= 0:
-                break
-            for star in (True, False):
-                flip = -self._literals[x] if star else self._literals[x]
-                core = core_assuming(self.checker, every, [], [*marks, flip])
-                if core is None:
-                    continue
-                units = self._smaller_core(core, [*marks, flip], proofs)
-                if best is None or len(units) < len(best.units):
-                    verdict = "a star" if star else "empty"
-                    cannot = (
-                        "cannot all get their stars" if len(units) > 1 else "cannot get its stars"
-                    )
-                    text = (
-                        f"{_units_phrase(grid, units)} {cannot} unless {grid.where(x)} is {verdict}"
-                    )
-                    best = _Found(
-                        "unsat-core",
-                        7,
-                        units,
-                        view.marks_in(units),
-                        frozenset({x}) if star else frozenset(),
-                        frozenset() if star else frozenset({x}),
-                        text,
-                    )
-                break
+        if len(self.solutions) == 1:
+            truth = self.solutions[0]
+            tries = [(x, (x in truth,)) for x in undecided]
+            limit: int | None = CORE_FIRST_CONFLICTS
+        else:
+            tries = [(x, (True, False)) for x in undecided]
+            limit = None
+        best: _Found | None = None
+        while best is None and tries:
+            cut: list[tuple[int, tuple[bool, ...]]] = []
+            for x, sides in tries:
+                if best is not None and proofs.left <= 0:
+                    break
+                for star in sides:
+                    flip = -self._literals[x] if star else self._literals[x]
+                    core = core_assuming(self.checker, every, [], [*marks, flip], limit)
+                    if core is None:
+                        continue
+                    units = self._smaller_core(core, [*marks, flip], proofs)
+                    if best is None or len(units) < len(best.units):
+                        best = self._core_step(view, x, star, units)
+                    break
+                else:
+                    cut.append((x, sides))
+            tries = cut if limit is not None else []
+            limit = None if limit is None or limit >= CORE_FIRST_CONFLICTS * 8**3 else limit * 8
         return [] if best is None else [best]
+
+    def _core_step(self, view: _View, x: int, star: bool, units: tuple[int, ...]) -> _Found:
+        """The level-7 step: these units force cell x (a star if `star`, else empty)."""
+        grid = self.grid
+        verdict = "a star" if star else "empty"
+        cannot = "cannot all get their stars" if len(units) > 1 else "cannot get its stars"
+        return _Found(
+            "unsat-core",
+            7,
+            units,
+            view.marks_in(units),
+            frozenset({x}) if star else frozenset(),
+            frozenset() if star else frozenset({x}),
+            f"{_units_phrase(grid, units)} {cannot} unless {grid.where(x)} is {verdict}",
+        )
 
     def _smaller_core(
         self, core: list[Unit], literals: list[int], proofs: _Budget

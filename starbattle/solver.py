@@ -172,6 +172,8 @@ class Solver:
     threads: int = 1
     clingo_args: tuple[str, ...] = ()
     """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
+    parts: tuple[str, ...] = ()
+    """Program parts (`#program NAME.` without parameters) grounded beside base."""
     ground_timeout: float | None = None
     """A time limit for grounding, which clingo cannot interrupt: only the command line and
     its workers keep it, by ending the process (interrupts.grounding)."""
@@ -206,7 +208,14 @@ class Solver:
             arguments += ["-c", constant]
         self._files, self._arguments = files, arguments
         self._shape: _Shape | None = None
-        key = (files, tuple(arguments), self.board.size, self.board.stars, threading.get_ident())
+        key = (
+            files,
+            tuple(arguments),
+            self.parts,
+            self.board.size,
+            self.board.stars,
+            threading.get_ident(),
+        )
         if (
             self.encoding is None
             and not self.clingo_args
@@ -238,7 +247,7 @@ class Solver:
                 for path in files:
                     control.load(path)
                 control.add("base", [], facts)
-                control.ground([("base", [])])
+                control.ground([("base", []), *((part, []) for part in self.parts)])
         except RuntimeError as error:
             raise self._program_error(error, files) from None
         self.ground_seconds = time.perf_counter() - started

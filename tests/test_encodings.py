@@ -15,14 +15,18 @@ CELLS_2X2 = "cell(1,1). cell(1,2). cell(2,1). cell(2,2). row(1). row(2). column(
 
 
 def answer_sets(
-    files: list[Path], facts: str, show: str = "", arguments: tuple[str, ...] = ()
+    files: list[Path],
+    facts: str,
+    show: str = "",
+    arguments: tuple[str, ...] = (),
+    parts: tuple[str, ...] = (),
 ) -> set[frozenset[str]]:
-    """Every answer set of the files plus facts, as sets of shown atom strings."""
+    """Every answer set of the files plus facts (and program parts), as sets of shown atoms."""
     control = clingo.Control(["0", "--warn=none", *arguments])
     for path in files:
         control.load(str(path))
     control.add("base", [], facts + show)
-    control.ground([("base", [])])
+    control.ground([("base", []), *((part, []) for part in parts)])
     found: set[frozenset[str]] = set()
     control.solve(
         on_model=lambda model: found.add(
@@ -202,6 +206,45 @@ def test_bands_region_rest_on_the_king_rule_atom() -> None:
         ("-c", "bands_from=1"),
     )
     assert len(result) == 1 << 4
+
+
+@pytest.mark.parametrize("notouch", [True, False])
+def test_explain_implied_region_counts_hold_while_region_and_notouch_are_active(
+    notouch: bool,
+) -> None:
+    """encodings/explain/implied.lp: a region's box count holds only under its units."""
+    cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
+    regions = {cell: "a" if cell[1] < 3 else "b" for cell in cells}
+    facts = "".join(f"region({r},{c},{regions[r, c]}). " for r, c in cells)
+    facts += "stars(2). unit(region(a)). unit(region(b)). active(region(a)). active(region(b)). "
+    result = answer_sets(
+        [BASE / "domain.lp", BASE / "choose.lp", ROOT / "encodings" / "explain" / "implied.lp"],
+        facts + ("active(notouch)." if notouch else ""),  # no size/1: no band counts
+        SHOW_STARS,
+        parts=("implied",),
+    )
+    subsets = [
+        {cell for bit, cell in enumerate(cells) if mask >> bit & 1}
+        for mask in range(1 << len(cells))
+    ]
+    expected = {
+        stars(*(f"{r}{c}" for r, c in chosen))
+        for chosen in subsets
+        if not notouch or region_boxes_filled(chosen, regions, 2)
+    }
+    assert result == expected
+    assert len(expected) < len(subsets) if notouch else len(expected) == len(subsets)
+
+
+def test_explain_program_with_implied_counts_keeps_the_solution() -> None:
+    """The explanation program with its implied part solves a 17x17 4-star puzzle alike."""
+    from starbattle.formats import read_board
+    from starbattle.solver import Solver
+
+    board = read_board(str(ROOT / "instances" / "generated-17x17-4star.lp"))
+    explain = str(ROOT / "encodings" / "explain.lp")
+    implied = Solver(board, encoding=explain, parts=("implied",))
+    assert list(implied.solutions(0)) == list(Solver(board).solutions(0))
 
 
 def test_givens_force_stars_and_blanks() -> None:
