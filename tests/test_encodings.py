@@ -177,9 +177,16 @@ def region_boxes_filled(chosen: set[tuple[int, int]], regions: dict, stars: int)
     return True
 
 
-@pytest.mark.parametrize("bands_from", [None, 1])
+@pytest.mark.parametrize(
+    ("constants", "applies"),
+    [
+        ((), False),  # by default the counts start at 4 stars
+        (("-c", "bands_from=1"), True),
+        (("-c", "bands_from=1", "-c", "boxes_upto=1"), False),  # 2 stars: above boxes_upto
+    ],
+)
 def test_bands_region_keeps_exactly_the_subsets_whose_regions_fill_s_boxes(
-    bands_from: int | None,
+    constants: tuple[str, ...], applies: bool
 ) -> None:
     cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
     regions = {cell: "a" if cell[1] < 3 else "b" for cell in cells}
@@ -188,9 +195,8 @@ def test_bands_region_keeps_exactly_the_subsets_whose_regions_fill_s_boxes(
         [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
         facts + "stars(2). king_rule.",  # no size/1: no rows or columns, no band counts
         SHOW_STARS,
-        () if bands_from is None else ("-c", f"bands_from={bands_from}"),
+        constants,
     )
-    applies = bands_from is not None  # by default the counts start at 4 stars
     expected, every = kept_subsets(
         cells, lambda chosen: not applies or region_boxes_filled(chosen, regions, 2)
     )
