@@ -127,8 +127,9 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
     apart = numpy.abs(small.astype(numpy.int16) - ground.astype(numpy.int16)).max(axis=2) > 24
     blobs = cv2.morphologyEx(apart.astype(numpy.uint8) * 255, cv2.MORPH_CLOSE, numpy.ones((5, 5)))
     dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
+    edge_contours = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
     contours = [
-        *cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
+        *edge_contours,
         *cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
         *cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
     ]
@@ -147,12 +148,55 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
         corners = _order((cv2.boxPoints(rect) - PAD) / scale)
         if all(numpy.abs(corners - seen).max() > 0.01 * max(height, width) for _, seen in found):
             found.append((side_a * side_b, corners))
+    block = _cell_block(edge_contours)
+    if block is not None:
+        found.append((cv2.contourArea(block), _order((block - PAD) / scale)))
     found.sort(key=lambda item: -item[0])
     quads = [corners for _, corners in found[:MAX_OUTLINES]]
     if max(height, width) <= 1.05 * min(height, width):
         whole = numpy.array([[0, 0], [width, 0], [width, height], [0, height]], numpy.float32)
         quads.append(whole)
     return quads
+
+
+def _cell_block(contours: list[np.ndarray]) -> np.ndarray | None:
+    """The corners of the largest square block of alike, aligned cells among edge contours.
+
+    A frame, a bar of buttons or a page around the board can make the outlines found larger
+    than the board; the cells themselves (the holes between grid lines) are not fooled.
+    """
+    numpy, cv2, _ = _libraries()
+    boxes = numpy.array([cv2.boundingRect(contour) for contour in contours]).reshape(-1, 4)
+    sides = boxes[:, 2:].max(axis=1)
+    squareish = (boxes[:, 2:].min(axis=1) >= 0.8 * sides) & (sides >= 5)
+    areas = numpy.array([cv2.contourArea(contour) for contour in contours])
+    cells = numpy.flatnonzero(squareish & (areas >= 0.6 * boxes[:, 2] * boxes[:, 3]))
+    if len(cells) < MIN_SIZE * MIN_SIZE:
+        return None
+    # the cell side: the side that most square contours share (within 20%)
+    alike = numpy.abs(numpy.log(sides[cells])[:, None] - numpy.log(sides[cells])[None, :]) < 0.18
+    side = float(numpy.median(sides[cells][alike[alike.sum(axis=1).argmax()]]))
+    cells = cells[numpy.abs(numpy.log(sides[cells] / side)) < 0.18]
+    centres = boxes[cells, :2] + boxes[cells, 2:] / 2
+    # join cells whose centres lie within 1.6 sides (neighbours across a grid line)
+    near = numpy.linalg.norm(centres[:, None] - centres[None, :], axis=2) < 1.6 * side
+    label = numpy.arange(len(cells))
+    while True:
+        spread = numpy.where(near, label[None, :], len(cells)).min(axis=1)
+        if (spread == label).all():
+            break
+        label = spread[spread]
+    block = label == numpy.bincount(label).argmax()
+    if block.sum() < MIN_SIZE * MIN_SIZE:
+        return None
+    points = numpy.concatenate([contours[k].reshape(-1, 2) for k in cells[block]])
+    (cx, cy), (w, h), angle = cv2.minAreaRect(points.astype(numpy.float32))
+    if max(w, h) > 1.2 * min(w, h):
+        return None
+    apart = numpy.linalg.norm(centres[block][:, None] - centres[block][None, :], axis=2)
+    pitch = float(numpy.median(numpy.sort(apart, axis=1)[:, 1]))
+    grow = max(0.0, pitch - side) / 2 + 0.15 * pitch  # past the outer grid line
+    return cv2.boxPoints(((cx, cy), (w + 2 * grow, h + 2 * grow), angle))
 
 
 def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -196,11 +240,23 @@ def _ends(profile: np.ndarray) -> tuple[list[int], list[int]]:
         order = numpy.argsort(-part)[:12]
         chosen: list[int] = []
         for index in order:
-            if part[index] >= strong and all(abs(int(index) - c) > 2 for c in chosen):
-                chosen.append(int(index))
+            centre = _centre(part, int(index))
+            if part[index] >= strong and all(abs(centre - c) > 2 for c in chosen):
+                chosen.append(centre)
         return [lo + c for c in chosen[:4]]
 
     return [0, *peaks(0, reach)], [length - 1, *peaks(length - reach, length)]
+
+
+def _centre(values: np.ndarray, index: int) -> int:
+    """The middle of the run of values around `index` that are at least 80% of its value."""
+    floor = 0.8 * float(values[index])
+    lo, hi = index, index
+    while lo > 0 and values[lo - 1] >= floor:
+        lo -= 1
+    while hi < len(values) - 1 and values[hi + 1] >= floor:
+        hi += 1
+    return (lo + hi) // 2
 
 
 class _Profile:
@@ -221,7 +277,7 @@ class _Profile:
             self._spread[radius] = cv2.dilate(self.values.reshape(-1, 1), kernel).ravel()
         return self._spread[radius]
 
-    def fit(self, size: int, first: int, last: int) -> float:
+    def fit(self, size: int, first: float, last: float) -> float:
         """How clearly N even cells between two lines show: lines strong, mid-cells weak."""
         numpy = _libraries()[0]
         pitch = (last - first) / size
@@ -231,7 +287,7 @@ class _Profile:
         lines = self.spread(max(1, round(0.1 * pitch)))[
             numpy.rint(first + steps[1:-1] * pitch).astype(int)
         ]
-        mids = self.spread(max(1, round(0.2 * pitch)))[
+        mids = self.spread(max(1, round(0.12 * pitch)))[
             numpy.rint(first + (steps[:-1] + 0.5) * pitch).astype(int)
         ]
         low = float(numpy.sort(lines)[(len(lines) - 1) // 10])  # the 10th percentile, fast
@@ -239,12 +295,25 @@ class _Profile:
         uncovered = (first + len(self.values) - 1 - last) / len(self.values)
         return (low - high) / (low + high + 8.0) - 2.0 * uncovered
 
-    def best(self, size: int) -> tuple[float, int, int]:
-        """The clearest fit of N cells over the candidate ends: (clarity, first, last)."""
-        firsts, lasts = self.ends
-        return max((self.fit(size, a, b), a, b) for a in firsts for b in lasts)
+    def best(self, size: int) -> tuple[float, float, float]:
+        """The clearest fit of N cells over the candidate ends: (clarity, first, last).
 
-    def lines(self, size: int, first: int, last: int) -> np.ndarray:
+        The best pair of ends is then refined: the straight line through the inner lines found
+        near their even places (an end may be off by a wall's or a frame's width).
+        """
+        numpy = _libraries()[0]
+        firsts, lasts = self.ends
+        clarity, first, last = max((self.fit(size, a, b), a, b) for a in firsts for b in lasts)
+        if clarity < -0.5:
+            return clarity, first, last
+        inner = self.lines(size, first, last)[1:-1]
+        slope, start = numpy.polyfit(numpy.arange(1, size), inner, 1)
+        first_fit, last_fit = float(start), float(start + size * slope)
+        if 0 <= first_fit and last_fit <= len(self.values) - 1:
+            return max((clarity, first, last), (self.fit(size, first_fit, last_fit), first_fit, last_fit))
+        return clarity, first, last
+
+    def lines(self, size: int, first: float, last: float) -> np.ndarray:
         """The N+1 line positions, each moved to the strongest column near its place."""
         numpy = _libraries()[0]
         pitch = (last - first) / size
@@ -263,7 +332,7 @@ def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range) -> _Grid:
     """The clearest grid of any allowed size inside one outline."""
     picture = _straighten(rgb, corners)
     across, down = (_Profile(values) for values in _profiles(picture))
-    best: tuple[float, int, tuple[int, int], tuple[int, int]] | None = None
+    best: tuple[float, int, tuple[float, float], tuple[float, float]] | None = None
     for size in sizes:
         x_fit, y_fit = across.best(size), down.best(size)
         quality = min(x_fit[0], y_fit[0])
