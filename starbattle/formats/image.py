@@ -33,9 +33,15 @@ MAX_OUTLINES = 7
 EXTRA = "pip install 'starbattle-asp[image]' (or pip install '.[image]' from a checkout)"
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 SAME_COLOUR, OTHER_COLOUR = 8.0, 14.0
-"""CIELAB distances: cells closer than the first look alike; regions must differ by the second."""
+"""CIELAB distances: cells closer than the first look alike; regions differ by the second."""
+GAP = 2.0
+"""Or regions differ by this many times the largest colour difference inside a region."""
 WALL_RATIO = 1.3
 """Thick walls carry at least this many times the ink of thin lines."""
+CLEAR = 0.15
+"""The least clarity of a grid (line strength against mid-cell strength) that is read."""
+UNSURE = 0.2
+"""A border whose ink lies this share of the thin-to-thick distance near the threshold is unsure."""
 
 
 @dataclass(frozen=True)
@@ -112,8 +118,11 @@ def _order(points: np.ndarray) -> np.ndarray:
     )
 
 
-def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
-    """Corner quadruples of square-looking outlines, largest first (the whole image last)."""
+def _outlines(rgb: np.ndarray) -> tuple[list[np.ndarray], np.ndarray | None]:
+    """Corner quadruples of square outlines, largest first (the whole image last); the cells'.
+
+    The block of cells (if found) comes apart: a fallback for when no outline shows a grid.
+    """
     numpy, cv2, _ = _libraries()
     height, width = rgb.shape[:2]
     scale = min(1.0, WORK_SIDE / max(height, width))
@@ -148,15 +157,13 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
         corners = _order((cv2.boxPoints(rect) - PAD) / scale)
         if all(numpy.abs(corners - seen).max() > 0.01 * max(height, width) for _, seen in found):
             found.append((side_a * side_b, corners))
-    block = _cell_block(edge_contours)
-    if block is not None:
-        found.append((cv2.contourArea(block), _order((block - PAD) / scale)))
     found.sort(key=lambda item: -item[0])
     quads = [corners for _, corners in found[:MAX_OUTLINES]]
     if max(height, width) <= 1.05 * min(height, width):
         whole = numpy.array([[0, 0], [width, 0], [width, height], [0, height]], numpy.float32)
         quads.append(whole)
-    return quads
+    block = _cell_block(edge_contours)
+    return quads, None if block is None else _order((block - PAD) / scale)
 
 
 def _cell_block(contours: list[np.ndarray]) -> np.ndarray | None:
@@ -344,13 +351,21 @@ def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range) -> _Grid:
 
 
 def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
-    """The board's grid: the largest outline whose grid is nearly as clear as the clearest."""
+    """The board's grid: the largest outline whose grid is nearly as clear as the clearest.
+
+    When no outline shows a clear grid (a frame and buttons make the outlines too large),
+    the block of cells found between the grid lines is tried instead.
+    """
     sizes = range(size, size + 1) if size else range(MIN_SIZE, MAX_SIZE + 1)
-    grids = [_grid(rgb, quad, sizes) for quad in _outlines(rgb)]
+    quads, block = _outlines(rgb)
+    grids = [_grid(rgb, quad, sizes) for quad in quads]
+    clearest = max((g.quality for g in grids), default=-1.0)
+    if clearest < CLEAR and block is not None:
+        grids = [_grid(rgb, block, sizes)]
+        clearest = grids[0].quality
     if not grids:
         raise FormatError("found no square board in the image")
-    clearest = max(g.quality for g in grids)
-    if clearest < 0.15:
+    if clearest < CLEAR:
         raise FormatError(f"found no clear grid in the image (clarity {clearest:.2f})")
     return next(g for g in grids if g.quality >= clearest - 0.1)
 
@@ -451,7 +466,7 @@ class _Borders:
     walls: np.ndarray
     """Whether each border is a thick wall."""
     unsure: np.ndarray
-    """Whether each border's ink lies well between that of thin lines and that of walls."""
+    """Whether each border's ink lies near the wall threshold (in the gap, walls are clear)."""
 
 
 def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
@@ -472,14 +487,13 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
     inks, changes = numpy.array(ink), numpy.array(change)
     threshold = _wall_threshold(inks)
     walls = numpy.zeros(len(pairs), bool) if threshold is None else inks > threshold
-    colourful = int((changes > OTHER_COLOUR).sum()) >= n // 2
+    colourful = _colourful(pairs, changes, n)
     if walls.any() and colourful and (changes[walls] > SAME_COLOUR).mean() < 0.7:
         walls[:] = False  # "walls" that do not follow the colours are plain grid lines
     unsure = numpy.zeros(len(pairs), bool)
     if walls.any():
         thin, thick = numpy.median(inks[~walls]), numpy.median(inks[walls])
-        share = (inks - thin) / (thick - thin)
-        unsure = (share > 0.15) & (share < 0.85)
+        unsure = numpy.abs(inks - threshold) < UNSURE * (thick - thin)
     return _Borders(pairs, inks, changes, walls, unsure)
 
 
@@ -499,7 +513,8 @@ def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]]
     """Join cells across non-walls, most alike first, until N regions remain; and any doubts.
 
     Walls are crossed only when needed, after every non-wall; the doubts name joins across a
-    wall or between unlike colours, and unlike-but-unjoined neighbours that look alike.
+    wall or between unlike colours, and neighbours in two regions that look alike (closer than
+    OTHER_COLOUR and than GAP times the largest difference joined across a non-wall).
     """
     numpy = _libraries()[0]
     parent = list(range(n * n))
@@ -527,9 +542,12 @@ def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]]
             doubts.append(f"joined across a wall at {_where(borders.pairs[index])}")
         elif not walls.any() and borders.change[index] > OTHER_COLOUR:
             doubts.append(f"joined unlike colours at {_where(borders.pairs[index])}")
+    # two regions may differ by less than OTHER_COLOUR when their cells are far more alike
+    joined_plain = borders.change[joined & ~walls]
+    alike = min(OTHER_COLOUR, max(SAME_COLOUR, GAP * float(joined_plain.max(initial=0.0))))
     for index, ((r, c), (rr, cc)) in enumerate(borders.pairs):
         apart = root(r * n + c) != root(rr * n + cc)
-        if apart and not walls[index] and borders.change[index] < OTHER_COLOUR:
+        if apart and not walls[index] and borders.change[index] < alike:
             doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
     labels: dict[int, int] = {}
     grid = [[labels.setdefault(root(r * n + c), len(labels)) for c in range(n)] for r in range(n)]
@@ -634,7 +652,8 @@ def read_image(
                 + (f" and {len(doubts) - 1} more" if len(doubts) > 1 else "")
                 + ")"
             )
-        kind = "wall" if borders.walls.any() and not _colourful(borders, n) else "colour"
+        colourful = _colourful(borders.pairs, borders.change, n)
+        kind = "wall" if borders.walls.any() and not colourful else "colour"
         board = Board.from_rows([[LABELS[k] for k in row] for row in labels], 1, name=name)
         board, stars_from, solutions = _choose_stars(board, kind, stars)
         if solutions == 0 or (solutions > 1 and unique):
@@ -663,9 +682,26 @@ def read_image(
     return ImageReading(board, kind, stars_from, marked_stars, marked_blanks, tuple(notes))
 
 
-def _colourful(borders: _Borders, n: int) -> bool:
-    """Whether neighbouring regions differ in colour (a Queens-like board)."""
-    return int((borders.change > OTHER_COLOUR).sum()) >= n // 2
+def _colourful(pairs: list[tuple[Cell, Cell]], changes: np.ndarray, n: int) -> bool:
+    """Whether neighbouring regions differ in colour (a Queens-like board).
+
+    A cell unlike all its neighbours (a mark or hover shading that tints it) is not counted:
+    colour regions differ along borders between cells that have alike neighbours.
+    """
+    unlike = changes > OTHER_COLOUR
+    neighbours: dict[Cell, int] = {}
+    odd: dict[Cell, int] = {}
+    for pair, differs in zip(pairs, unlike, strict=True):
+        for cell in pair:
+            neighbours[cell] = neighbours.get(cell, 0) + 1
+            odd[cell] = odd.get(cell, 0) + int(differs)
+    alone = {cell for cell, count in odd.items() if count == neighbours[cell]}
+    counted = sum(
+        1
+        for (one, other), differs in zip(pairs, unlike, strict=True)
+        if differs and one not in alone and other not in alone
+    )
+    return counted >= n // 2
 
 
 def write_debug_image(
