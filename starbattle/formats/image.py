@@ -119,9 +119,9 @@ def _order(points: np.ndarray) -> np.ndarray:
 
 
 def _outlines(rgb: np.ndarray) -> tuple[list[np.ndarray], np.ndarray | None]:
-    """Corner quadruples of square outlines, largest first (the whole image last); the cells'.
+    """Square-looking outlines (corners, largest first, the whole image last); the cell block.
 
-    The block of cells (if found) comes apart: a fallback for when no outline shows a grid.
+    The block of cells (or None) is apart: a fallback for when no outline shows a clear grid.
     """
     numpy, cv2, _ = _libraries()
     height, width = rgb.shape[:2]
@@ -316,9 +316,10 @@ class _Profile:
         inner = self.lines(size, first, last)[1:-1]
         slope, start = numpy.polyfit(numpy.arange(1, size), inner, 1)
         first_fit, last_fit = float(start), float(start + size * slope)
-        if 0 <= first_fit and last_fit <= len(self.values) - 1:
-            return max((clarity, first, last), (self.fit(size, first_fit, last_fit), first_fit, last_fit))
-        return clarity, first, last
+        if first_fit < 0 or last_fit > len(self.values) - 1:
+            return clarity, first, last
+        refined = self.fit(size, first_fit, last_fit)
+        return max((clarity, first, last), (refined, first_fit, last_fit))
 
     def lines(self, size: int, first: float, last: float) -> np.ndarray:
         """The N+1 line positions, each moved to the strongest column near its place."""
