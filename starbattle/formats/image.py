@@ -181,8 +181,9 @@ def _cell_block(contours: list[np.ndarray]) -> np.ndarray | None:
     if len(cells) < MIN_SIZE * MIN_SIZE:
         return None
     # the cell side: the side that most square contours share (within 20%)
-    alike = numpy.abs(numpy.log(sides[cells])[:, None] - numpy.log(sides[cells])[None, :]) < 0.18
-    side = float(numpy.median(sides[cells][alike[alike.sum(axis=1).argmax()]]))
+    logs = numpy.sort(numpy.log(sides[cells]))
+    alike = numpy.searchsorted(logs, logs + 0.18) - numpy.searchsorted(logs, logs - 0.18)
+    side = float(numpy.exp(logs[alike.argmax()]))
     cells = cells[numpy.abs(numpy.log(sides[cells] / side)) < 0.18]
     centres = boxes[cells, :2] + boxes[cells, 2:] / 2
     # join cells whose centres lie within 1.6 sides (neighbours across a grid line)
@@ -336,26 +337,47 @@ class _Profile:
         return numpy.array(where)
 
 
-def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range) -> _Grid:
-    """The clearest grid of any allowed size inside one outline."""
+def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range, *, refit: bool = True) -> _Grid:
+    """The clearest grid of any allowed size inside one outline.
+
+    Of sizes that fit about as clearly, a multiple of the clearest is taken (a grid of N/k
+    cells also has strong lines and clear mid-cells). A grid that leaves a margin (a frame,
+    buttons) is fitted once more inside an outline drawn just round its own lines.
+    """
+    numpy, cv2, _ = _libraries()
     picture = _straighten(rgb, corners)
     across, down = (_Profile(values) for values in _profiles(picture))
-    best: tuple[float, int, tuple[float, float], tuple[float, float]] | None = None
+    fits = {}
     for size in sizes:
         x_fit, y_fit = across.best(size), down.best(size)
-        quality = min(x_fit[0], y_fit[0])
-        if best is None or quality > best[0]:
-            best = (quality, size, x_fit[1:], y_fit[1:])
-    assert best is not None
-    quality, size, (x0, x1), (y0, y1) = best
-    return _Grid(picture, across.lines(size, x0, x1), down.lines(size, y0, y1), quality, corners)
+        fits[size] = (min(x_fit[0], y_fit[0]), x_fit[1:], y_fit[1:])
+    clearest = max(fits, key=lambda size: fits[size][0])
+    size = max(s for s in fits if s % clearest == 0 and fits[s][0] >= fits[clearest][0] - 0.1)
+    quality, (x0, x1), (y0, y1) = fits[size]
+    grid = _Grid(picture, across.lines(size, x0, x1), down.lines(size, y0, y1), quality, corners)
+    side = len(picture)
+    if not refit or max(x0, y0, side - 1 - x1, side - 1 - y1) < 0.03 * side:
+        return grid
+    grow = 0.15 * (x1 - x0 + y1 - y0) / (2 * size)
+    box = [
+        [x0 - grow, y0 - grow],
+        [x1 + grow, y0 - grow],
+        [x1 + grow, y1 + grow],
+        [x0 - grow, y1 + grow],
+    ]
+    target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
+    back = cv2.getPerspectiveTransform(target, corners.astype(numpy.float32))
+    inner = cv2.perspectiveTransform(numpy.array([box], numpy.float32), back)[0]
+    tight = _grid(rgb, inner, sizes, refit=False)
+    return tight if tight.quality > grid.quality else grid
 
 
 def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
     """The board's grid: the largest outline whose grid is nearly as clear as the clearest.
 
-    When no outline shows a clear grid (a frame and buttons make the outlines too large),
-    the block of cells found between the grid lines is tried instead.
+    When no outline shows a clear grid (a frame and buttons make the outlines too large), or
+    the grid leaves out some of the cells found between grid lines, the block of those cells
+    is read instead.
     """
     sizes = range(size, size + 1) if size else range(MIN_SIZE, MAX_SIZE + 1)
     quads, block = _outlines(rgb)
@@ -368,7 +390,29 @@ def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
         raise FormatError("found no square board in the image")
     if clearest < CLEAR:
         raise FormatError(f"found no clear grid in the image (clarity {clearest:.2f})")
-    return next(g for g in grids if g.quality >= clearest - 0.1)
+    chosen = next(g for g in grids if g.quality >= clearest - 0.1)
+    if block is None or not _leaves_out(chosen, block):
+        return chosen
+    inner = _grid(rgb, block, sizes)
+    if inner.quality < CLEAR:
+        raise FormatError("the grid found leaves out cells of the board")
+    return inner
+
+
+def _leaves_out(grid: _Grid, block: np.ndarray) -> bool:
+    """Whether the block of cells reaches half a cell or more past the grid's outer lines."""
+    numpy, cv2, _ = _libraries()
+    side = len(grid.picture)
+    target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
+    forward = cv2.getPerspectiveTransform(grid.corners.astype(numpy.float32), target)
+    xs, ys = cv2.perspectiveTransform(numpy.array([block], numpy.float32), forward)[0].T
+    half = 0.5 * (grid.xs[-1] - grid.xs[0]) / grid.size
+    return bool(
+        xs.min() < grid.xs[0] - half
+        or xs.max() > grid.xs[-1] + half
+        or ys.min() < grid.ys[0] - half
+        or ys.max() > grid.ys[-1] + half
+    )
 
 
 def _lab(colours: np.ndarray) -> np.ndarray:
@@ -488,7 +532,7 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
     inks, changes = numpy.array(ink), numpy.array(change)
     threshold = _wall_threshold(inks)
     walls = numpy.zeros(len(pairs), bool) if threshold is None else inks > threshold
-    colourful = _colourful(pairs, changes, n)
+    colourful = _colourful(pairs, changes, n, walls)
     if walls.any() and colourful and (changes[walls] > SAME_COLOUR).mean() < 0.7:
         walls[:] = False  # "walls" that do not follow the colours are plain grid lines
     unsure = numpy.zeros(len(pairs), bool)
@@ -653,7 +697,7 @@ def read_image(
                 + (f" and {len(doubts) - 1} more" if len(doubts) > 1 else "")
                 + ")"
             )
-        colourful = _colourful(borders.pairs, borders.change, n)
+        colourful = _colourful(borders.pairs, borders.change, n, borders.walls)
         kind = "wall" if borders.walls.any() and not colourful else "colour"
         board = Board.from_rows([[LABELS[k] for k in row] for row in labels], 1, name=name)
         board, stars_from, solutions = _choose_stars(board, kind, stars)
@@ -683,11 +727,14 @@ def read_image(
     return ImageReading(board, kind, stars_from, marked_stars, marked_blanks, tuple(notes))
 
 
-def _colourful(pairs: list[tuple[Cell, Cell]], changes: np.ndarray, n: int) -> bool:
+def _colourful(
+    pairs: list[tuple[Cell, Cell]], changes: np.ndarray, n: int, walls: np.ndarray
+) -> bool:
     """Whether neighbouring regions differ in colour (a Queens-like board).
 
-    A cell unlike all its neighbours (a mark or hover shading that tints it) is not counted:
-    colour regions differ along borders between cells that have alike neighbours.
+    Colour regions differ along many borders (N/2 at least, and a quarter as many as there
+    are walls), between cells that have alike neighbours: a cell unlike all its neighbours
+    (tinted by a mark or hover shading) is not counted.
     """
     unlike = changes > OTHER_COLOUR
     neighbours: dict[Cell, int] = {}
@@ -702,7 +749,7 @@ def _colourful(pairs: list[tuple[Cell, Cell]], changes: np.ndarray, n: int) -> b
         for (one, other), differs in zip(pairs, unlike, strict=True)
         if differs and one not in alone and other not in alone
     )
-    return counted >= n // 2
+    return counted >= max(n // 2, int(walls.sum()) / 4)
 
 
 def write_debug_image(
