@@ -220,6 +220,8 @@ def drawn_page(board: object, *, cell: int, dark: bool, walls: bool, quality: in
     ("name", "cell", "dark", "walls"),
     [
         ("generated-10x10-2star.lp", 44, True, False),
+        ("generated-10x10-2star.lp", 80, True, False),  # a cell's width of page round it
+        ("generated-8x8-1star.lp", 100, True, False),
         ("generated-14x14-3star.lp", 30, True, False),
         ("generated-17x17-4star.lp", 26, False, True),
         ("generated-21x21-5star.lp", 30, False, False),

@@ -216,7 +216,9 @@ def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
     side = int(min(WORK_SIDE, max(64, round(side / 2))))
     target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
     matrix = cv2.getPerspectiveTransform(corners, target)
-    return cv2.warpPerspective(rgb, matrix, (side, side), flags=cv2.INTER_LINEAR)
+    return cv2.warpPerspective(
+        rgb, matrix, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def _profiles(picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -337,14 +339,12 @@ class _Profile:
         return numpy.array(where)
 
 
-def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range, *, refit: bool = True) -> _Grid:
+def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range) -> _Grid:
     """The clearest grid of any allowed size inside one outline.
 
-    Of sizes that fit about as clearly, a multiple of the clearest is taken (a grid of N/k
-    cells also has strong lines and clear mid-cells). A grid that leaves a margin (a frame,
-    buttons) is fitted once more inside an outline drawn just round its own lines.
+    Of sizes that fit about as clearly, a multiple of the clearest is taken: a grid of N/k
+    cells also has strong lines and clear mid-cells.
     """
-    numpy, cv2, _ = _libraries()
     picture = _straighten(rgb, corners)
     across, down = (_Profile(values) for values in _profiles(picture))
     fits = {}
@@ -354,22 +354,7 @@ def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range, *, refit: bool = T
     clearest = max(fits, key=lambda size: fits[size][0])
     size = max(s for s in fits if s % clearest == 0 and fits[s][0] >= fits[clearest][0] - 0.1)
     quality, (x0, x1), (y0, y1) = fits[size]
-    grid = _Grid(picture, across.lines(size, x0, x1), down.lines(size, y0, y1), quality, corners)
-    side = len(picture)
-    if not refit or max(x0, y0, side - 1 - x1, side - 1 - y1) < 0.03 * side:
-        return grid
-    grow = 0.15 * (x1 - x0 + y1 - y0) / (2 * size)
-    box = [
-        [x0 - grow, y0 - grow],
-        [x1 + grow, y0 - grow],
-        [x1 + grow, y1 + grow],
-        [x0 - grow, y1 + grow],
-    ]
-    target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
-    back = cv2.getPerspectiveTransform(target, corners.astype(numpy.float32))
-    inner = cv2.perspectiveTransform(numpy.array([box], numpy.float32), back)[0]
-    tight = _grid(rgb, inner, sizes, refit=False)
-    return tight if tight.quality > grid.quality else grid
+    return _Grid(picture, across.lines(size, x0, x1), down.lines(size, y0, y1), quality, corners)
 
 
 def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
