@@ -1,7 +1,9 @@
 """Read a board from a screenshot or photo (PNG, JPEG, WebP): grid, regions, drawn marks.
 
 The method: find square outlines (edges and non-background blobs), straighten each; find N
-from the grid lines' spacing (strong at every N-th position, weak mid-cell); take each cell's
+from the grid lines' spacing (strong at every N-th position, weak mid-cell); when no outline
+shows a clear grid, or the grid leaves out cells, read the block of alike square cells seen
+between the grid lines instead (a frame with buttons beside the board); take each cell's
 colour from a ring that skips the drawn marks; measure the ink on every cell border and split
 thin lines from thick walls; join neighbouring cells across non-walls in order of colour
 likeness until N regions remain. A reading that is unsure, or whose puzzle has no or several
