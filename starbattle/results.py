@@ -330,7 +330,8 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     from starbattle.solver import Solver  # imports clingo: only when solving
 
     try:
-        seen = ImageOptions(request.size, False, request.debug_image)
+        several = request.models != 1 or request.count_only or request.fixed_only
+        seen = ImageOptions(request.size, False, request.debug_image, unique=not several)
         board = record.board(
             stars=request.stars, fmt=request.input_format, givens=request.givens, seen=seen
         )

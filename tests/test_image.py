@@ -162,3 +162,77 @@ def test_size_out_of_range_is_refused() -> None:
     Image.new("RGB", (64, 64), "white").save(buffer, format="PNG")
     with pytest.raises(FormatError, match="between 4 and 25"):
         read_image(buffer.getvalue(), size=30)
+
+
+def drawn_page(board: object, *, cell: int, dark: bool, walls: bool, quality: int) -> bytes:
+    """A board drawn by hand inside a page with a frame close round it and buttons below.
+
+    Regions are told by colour (muted in dark mode) or by thick black walls on white; the
+    frame and the outlined buttons sit a few pixels from the board, as in phone apps.
+    """
+    from PIL import ImageDraw
+
+    from starbattle.pictures import region_colours
+
+    n, side = board.size, board.size * cell  # type: ignore[attr-defined]
+    colours = region_colours(board)  # type: ignore[arg-type]
+    picture = Image.new("RGB", (side + 1, side + 1), "white")
+    draw = ImageDraw.Draw(picture)
+    for r in range(n):
+        for c in range(n):
+            fill = "white"
+            if not walls:
+                rgb = Image.new("RGB", (1, 1), colours[board.regions[r][c]]).getpixel((0, 0))  # type: ignore[attr-defined]
+                fill = tuple(int(v * (0.7 if dark else 1.0)) for v in rgb)
+            draw.rectangle((c * cell, r * cell, (c + 1) * cell, (r + 1) * cell), fill=fill)
+    line = (20, 20, 20) if dark else (150, 150, 150)
+    for k in range(n + 1):
+        draw.line((k * cell, 0, k * cell, side), fill=line, width=1)
+        draw.line((0, k * cell, side, k * cell), fill=line, width=1)
+    regions = board.regions  # type: ignore[attr-defined]
+    for r in range(n):
+        for c in range(n):
+            if walls and c + 1 < n and regions[r][c] != regions[r][c + 1]:
+                x = (c + 1) * cell
+                draw.line((x, r * cell, x, (r + 1) * cell), fill="black", width=3)
+            if walls and r + 1 < n and regions[r][c] != regions[r + 1][c]:
+                y = (r + 1) * cell
+                draw.line((c * cell, y, (c + 1) * cell, y), fill="black", width=3)
+    ground = (24, 26, 30) if dark else (246, 246, 246)
+    page = Image.new("RGB", (side + 120, side + 260), ground)
+    draw = ImageDraw.Draw(page)
+    draw.rectangle((0, 0, page.width, 40), fill=(55, 58, 64) if dark else (220, 220, 224))
+    draw.rounded_rectangle((48, 88, 72 + side, 112 + side), radius=16, fill=(8, 8, 8))
+    page.paste(picture, (60, 100))
+    for x in (50, 70 + side // 2):  # buttons just under the frame, as wide as half the board
+        draw.rounded_rectangle(
+            (x, side + 116, x + side // 2 - 20, side + 164),
+            radius=14,
+            outline=(210, 210, 210) if dark else (60, 60, 60),
+            width=2,
+        )
+    buffer = io.BytesIO()
+    page.save(buffer, format="JPEG", quality=quality)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("name", "cell", "dark", "walls"),
+    [
+        ("generated-10x10-2star.lp", 44, True, False),
+        ("generated-10x10-2star.lp", 80, True, False),  # a cell's width of page round it
+        ("generated-8x8-1star.lp", 100, True, False),
+        ("generated-14x14-3star.lp", 30, True, False),
+        ("generated-17x17-4star.lp", 26, False, True),
+        ("generated-21x21-5star.lp", 30, False, False),
+    ],
+)
+def test_boards_in_a_frame_with_buttons_read_exactly(
+    name: str, cell: int, dark: bool, walls: bool
+) -> None:
+    board = read_board(str(INSTANCES / name))
+    data = drawn_page(board, cell=cell, dark=dark, walls=walls, quality=75)
+    reading = read_image(data, name=name, stars=board.stars)
+    assert reading.board.size == board.size
+    assert canonical(reading.board.regions) == canonical(board.regions)
+    assert reading.kind == ("wall" if walls else "colour")

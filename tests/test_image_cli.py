@@ -55,3 +55,15 @@ def test_from_image_on_text_and_an_image_as_answer_are_one_line_errors(tmp_path:
     assert answer.exit_code == 2 and "is an image: give the image as the board" in answer.stderr
     broken = run(str(picture))
     assert broken.exit_code == 2 and broken.stderr.count("\n") == 1
+
+
+@needs_shots
+def test_a_screenshot_with_several_solutions_is_counted_but_not_solved_as_one() -> None:
+    shot = str(SHOTS / "queens_emmett_test9.png")  # a 9x9 colour board with 12 solutions
+    counted = run(shot, "--count")
+    assert counted.exit_code == 0 and counted.stdout.startswith("12 solutions, not unique")
+    assert "the board has 2 or more solutions" in counted.stderr
+    every = run(shot, "-n", "0", "-f", "json")
+    assert json.loads(every.stdout.splitlines()[-1])["solutions"] == 12
+    one = run(shot)
+    assert one.exit_code == 2 and "has 2 or more solutions with 1 star(s)" in one.stderr

@@ -150,6 +150,8 @@ class ImageOptions:
     marks: bool = False
     debug: str | None = None
     """A PNG file to write with what was read (the grid and the regions outlined)."""
+    unique: bool = True
+    """Refuse a board with several solutions (False when every solution is asked for)."""
 
 
 @lru_cache(maxsize=4)
@@ -160,7 +162,13 @@ def _read_image(
     from starbattle.formats.image import read_image
 
     return read_image(
-        data, name=name, stars=stars, size=seen.size, marks=seen.marks, debug_path=seen.debug
+        data,
+        name=name,
+        stars=stars,
+        size=seen.size,
+        marks=seen.marks,
+        debug_path=seen.debug,
+        unique=seen.unique,
     )
 
 

@@ -1,7 +1,9 @@
 """Read a board from a screenshot or photo (PNG, JPEG, WebP): grid, regions, drawn marks.
 
 The method: find square outlines (edges and non-background blobs), straighten each; find N
-from the grid lines' spacing (strong at every N-th position, weak mid-cell); take each cell's
+from the grid lines' spacing (strong at every N-th position, weak mid-cell); when no outline
+shows a clear grid, or the grid leaves out cells, read the block of alike square cells seen
+between the grid lines instead (a frame with buttons beside the board); take each cell's
 colour from a ring that skips the drawn marks; measure the ink on every cell border and split
 thin lines from thick walls; join neighbouring cells across non-walls in order of colour
 likeness until N regions remain. A reading that is unsure, or whose puzzle has no or several
@@ -33,9 +35,15 @@ MAX_OUTLINES = 7
 EXTRA = "pip install 'starbattle-asp[image]' (or pip install '.[image]' from a checkout)"
 LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 SAME_COLOUR, OTHER_COLOUR = 8.0, 14.0
-"""CIELAB distances: cells closer than the first look alike; regions must differ by the second."""
+"""CIELAB distances: cells closer than the first look alike; regions differ by the second."""
+GAP = 2.0
+"""Or regions differ by this many times the largest colour difference inside a region."""
 WALL_RATIO = 1.3
 """Thick walls carry at least this many times the ink of thin lines."""
+CLEAR = 0.15
+"""The least clarity of a grid (line strength against mid-cell strength) that is read."""
+UNSURE = 0.2
+"""A border whose ink lies this share of the thin-to-thick distance near the threshold is unsure."""
 
 
 @dataclass(frozen=True)
@@ -112,8 +120,11 @@ def _order(points: np.ndarray) -> np.ndarray:
     )
 
 
-def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
-    """Corner quadruples of square-looking outlines, largest first (the whole image last)."""
+def _outlines(rgb: np.ndarray) -> tuple[list[np.ndarray], np.ndarray | None]:
+    """Square-looking outlines (corners, largest first, the whole image last); the cell block.
+
+    The block of cells (or None) is apart: a fallback for when no outline shows a clear grid.
+    """
     numpy, cv2, _ = _libraries()
     height, width = rgb.shape[:2]
     scale = min(1.0, WORK_SIDE / max(height, width))
@@ -127,8 +138,9 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
     apart = numpy.abs(small.astype(numpy.int16) - ground.astype(numpy.int16)).max(axis=2) > 24
     blobs = cv2.morphologyEx(apart.astype(numpy.uint8) * 255, cv2.MORPH_CLOSE, numpy.ones((5, 5)))
     dark = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)[1]
+    edge_contours = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
     contours = [
-        *cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
+        *edge_contours,
         *cv2.findContours(dark, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0],
         *cv2.findContours(blobs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0],
     ]
@@ -152,7 +164,49 @@ def _outlines(rgb: np.ndarray) -> list[np.ndarray]:
     if max(height, width) <= 1.05 * min(height, width):
         whole = numpy.array([[0, 0], [width, 0], [width, height], [0, height]], numpy.float32)
         quads.append(whole)
-    return quads
+    block = _cell_block(edge_contours)
+    return quads, None if block is None else _order((block - PAD) / scale)
+
+
+def _cell_block(contours: list[np.ndarray]) -> np.ndarray | None:
+    """The corners of the largest square block of alike, aligned cells among edge contours.
+
+    A frame, a bar of buttons or a page around the board can make the outlines found larger
+    than the board; the cells themselves (the holes between grid lines) are not fooled.
+    """
+    numpy, cv2, _ = _libraries()
+    boxes = numpy.array([cv2.boundingRect(contour) for contour in contours]).reshape(-1, 4)
+    sides = boxes[:, 2:].max(axis=1)
+    squareish = (boxes[:, 2:].min(axis=1) >= 0.8 * sides) & (sides >= 5)
+    areas = numpy.array([cv2.contourArea(contour) for contour in contours])
+    cells = numpy.flatnonzero(squareish & (areas >= 0.6 * boxes[:, 2] * boxes[:, 3]))
+    if len(cells) < MIN_SIZE * MIN_SIZE:
+        return None
+    # the cell side: the side that most square contours share (within 20%)
+    logs = numpy.sort(numpy.log(sides[cells]))
+    alike = numpy.searchsorted(logs, logs + 0.18) - numpy.searchsorted(logs, logs - 0.18)
+    side = float(numpy.exp(logs[alike.argmax()]))
+    cells = cells[numpy.abs(numpy.log(sides[cells] / side)) < 0.18]
+    centres = boxes[cells, :2] + boxes[cells, 2:] / 2
+    # join cells whose centres lie within 1.6 sides (neighbours across a grid line)
+    near = numpy.linalg.norm(centres[:, None] - centres[None, :], axis=2) < 1.6 * side
+    label = numpy.arange(len(cells))
+    while True:
+        spread = numpy.where(near, label[None, :], len(cells)).min(axis=1)
+        if (spread == label).all():
+            break
+        label = spread[spread]
+    block = label == numpy.bincount(label).argmax()
+    if block.sum() < MIN_SIZE * MIN_SIZE:
+        return None
+    points = numpy.concatenate([contours[k].reshape(-1, 2) for k in cells[block]])
+    (cx, cy), (w, h), angle = cv2.minAreaRect(points.astype(numpy.float32))
+    if max(w, h) > 1.2 * min(w, h):
+        return None
+    apart = numpy.linalg.norm(centres[block][:, None] - centres[block][None, :], axis=2)
+    pitch = float(numpy.median(numpy.sort(apart, axis=1)[:, 1]))
+    grow = max(0.0, pitch - side) / 2 + 0.15 * pitch  # past the outer grid line
+    return cv2.boxPoints(((cx, cy), (w + 2 * grow, h + 2 * grow), angle))
 
 
 def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -164,7 +218,9 @@ def _straighten(rgb: np.ndarray, corners: np.ndarray) -> np.ndarray:
     side = int(min(WORK_SIDE, max(64, round(side / 2))))
     target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
     matrix = cv2.getPerspectiveTransform(corners, target)
-    return cv2.warpPerspective(rgb, matrix, (side, side), flags=cv2.INTER_LINEAR)
+    return cv2.warpPerspective(
+        rgb, matrix, (side, side), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 def _profiles(picture: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -196,11 +252,23 @@ def _ends(profile: np.ndarray) -> tuple[list[int], list[int]]:
         order = numpy.argsort(-part)[:12]
         chosen: list[int] = []
         for index in order:
-            if part[index] >= strong and all(abs(int(index) - c) > 2 for c in chosen):
-                chosen.append(int(index))
+            centre = _centre(part, int(index))
+            if part[index] >= strong and all(abs(centre - c) > 2 for c in chosen):
+                chosen.append(centre)
         return [lo + c for c in chosen[:4]]
 
     return [0, *peaks(0, reach)], [length - 1, *peaks(length - reach, length)]
+
+
+def _centre(values: np.ndarray, index: int) -> int:
+    """The middle of the run of values around `index` that are at least 80% of its value."""
+    floor = 0.8 * float(values[index])
+    lo, hi = index, index
+    while lo > 0 and values[lo - 1] >= floor:
+        lo -= 1
+    while hi < len(values) - 1 and values[hi + 1] >= floor:
+        hi += 1
+    return (lo + hi) // 2
 
 
 class _Profile:
@@ -221,7 +289,7 @@ class _Profile:
             self._spread[radius] = cv2.dilate(self.values.reshape(-1, 1), kernel).ravel()
         return self._spread[radius]
 
-    def fit(self, size: int, first: int, last: int) -> float:
+    def fit(self, size: int, first: float, last: float) -> float:
         """How clearly N even cells between two lines show: lines strong, mid-cells weak."""
         numpy = _libraries()[0]
         pitch = (last - first) / size
@@ -231,7 +299,7 @@ class _Profile:
         lines = self.spread(max(1, round(0.1 * pitch)))[
             numpy.rint(first + steps[1:-1] * pitch).astype(int)
         ]
-        mids = self.spread(max(1, round(0.2 * pitch)))[
+        mids = self.spread(max(1, round(0.12 * pitch)))[
             numpy.rint(first + (steps[:-1] + 0.5) * pitch).astype(int)
         ]
         low = float(numpy.sort(lines)[(len(lines) - 1) // 10])  # the 10th percentile, fast
@@ -239,12 +307,26 @@ class _Profile:
         uncovered = (first + len(self.values) - 1 - last) / len(self.values)
         return (low - high) / (low + high + 8.0) - 2.0 * uncovered
 
-    def best(self, size: int) -> tuple[float, int, int]:
-        """The clearest fit of N cells over the candidate ends: (clarity, first, last)."""
-        firsts, lasts = self.ends
-        return max((self.fit(size, a, b), a, b) for a in firsts for b in lasts)
+    def best(self, size: int) -> tuple[float, float, float]:
+        """The clearest fit of N cells over the candidate ends: (clarity, first, last).
 
-    def lines(self, size: int, first: int, last: int) -> np.ndarray:
+        The best pair of ends is then refined: the straight line through the inner lines found
+        near their even places (an end may be off by a wall's or a frame's width).
+        """
+        numpy = _libraries()[0]
+        firsts, lasts = self.ends
+        clarity, first, last = max((self.fit(size, a, b), a, b) for a in firsts for b in lasts)
+        if clarity < -0.5:
+            return clarity, first, last
+        inner = self.lines(size, first, last)[1:-1]
+        slope, start = numpy.polyfit(numpy.arange(1, size), inner, 1)
+        first_fit, last_fit = float(start), float(start + size * slope)
+        if first_fit < 0 or last_fit > len(self.values) - 1:
+            return clarity, first, last
+        refined = self.fit(size, first_fit, last_fit)
+        return max((clarity, first, last), (refined, first_fit, last_fit))
+
+    def lines(self, size: int, first: float, last: float) -> np.ndarray:
         """The N+1 line positions, each moved to the strongest column near its place."""
         numpy = _libraries()[0]
         pitch = (last - first) / size
@@ -260,30 +342,64 @@ class _Profile:
 
 
 def _grid(rgb: np.ndarray, corners: np.ndarray, sizes: range) -> _Grid:
-    """The clearest grid of any allowed size inside one outline."""
+    """The clearest grid of any allowed size inside one outline.
+
+    Of sizes that fit about as clearly, a multiple of the clearest is taken: a grid of N/k
+    cells also has strong lines and clear mid-cells.
+    """
     picture = _straighten(rgb, corners)
     across, down = (_Profile(values) for values in _profiles(picture))
-    best: tuple[float, int, tuple[int, int], tuple[int, int]] | None = None
+    fits = {}
     for size in sizes:
         x_fit, y_fit = across.best(size), down.best(size)
-        quality = min(x_fit[0], y_fit[0])
-        if best is None or quality > best[0]:
-            best = (quality, size, x_fit[1:], y_fit[1:])
-    assert best is not None
-    quality, size, (x0, x1), (y0, y1) = best
+        fits[size] = (min(x_fit[0], y_fit[0]), x_fit[1:], y_fit[1:])
+    clearest = max(fits, key=lambda size: fits[size][0])
+    size = max(s for s in fits if s % clearest == 0 and fits[s][0] >= fits[clearest][0] - 0.1)
+    quality, (x0, x1), (y0, y1) = fits[size]
     return _Grid(picture, across.lines(size, x0, x1), down.lines(size, y0, y1), quality, corners)
 
 
 def _find_grid(rgb: np.ndarray, size: int | None) -> _Grid:
-    """The board's grid: the largest outline whose grid is nearly as clear as the clearest."""
+    """The board's grid: the largest outline whose grid is nearly as clear as the clearest.
+
+    When no outline shows a clear grid (a frame and buttons make the outlines too large), or
+    the grid leaves out some of the cells found between grid lines, the block of those cells
+    is read instead.
+    """
     sizes = range(size, size + 1) if size else range(MIN_SIZE, MAX_SIZE + 1)
-    grids = [_grid(rgb, quad, sizes) for quad in _outlines(rgb)]
+    quads, block = _outlines(rgb)
+    grids = [_grid(rgb, quad, sizes) for quad in quads]
+    clearest = max((g.quality for g in grids), default=-1.0)
+    if clearest < CLEAR and block is not None:
+        grids = [_grid(rgb, block, sizes)]
+        clearest = grids[0].quality
     if not grids:
         raise FormatError("found no square board in the image")
-    clearest = max(g.quality for g in grids)
-    if clearest < 0.15:
+    if clearest < CLEAR:
         raise FormatError(f"found no clear grid in the image (clarity {clearest:.2f})")
-    return next(g for g in grids if g.quality >= clearest - 0.1)
+    chosen = next(g for g in grids if g.quality >= clearest - 0.1)
+    if block is None or not _leaves_out(chosen, block):
+        return chosen
+    inner = _grid(rgb, block, sizes)
+    if inner.quality < CLEAR:
+        raise FormatError("the grid found leaves out cells of the board")
+    return inner
+
+
+def _leaves_out(grid: _Grid, block: np.ndarray) -> bool:
+    """Whether the block of cells reaches half a cell or more past the grid's outer lines."""
+    numpy, cv2, _ = _libraries()
+    side = len(grid.picture)
+    target = numpy.array([[0, 0], [side, 0], [side, side], [0, side]], numpy.float32)
+    forward = cv2.getPerspectiveTransform(grid.corners.astype(numpy.float32), target)
+    xs, ys = cv2.perspectiveTransform(numpy.array([block], numpy.float32), forward)[0].T
+    half = 0.5 * (grid.xs[-1] - grid.xs[0]) / grid.size
+    return bool(
+        xs.min() < grid.xs[0] - half
+        or xs.max() > grid.xs[-1] + half
+        or ys.min() < grid.ys[0] - half
+        or ys.max() > grid.ys[-1] + half
+    )
 
 
 def _lab(colours: np.ndarray) -> np.ndarray:
@@ -382,7 +498,7 @@ class _Borders:
     walls: np.ndarray
     """Whether each border is a thick wall."""
     unsure: np.ndarray
-    """Whether each border's ink lies well between that of thin lines and that of walls."""
+    """Whether each border's ink lies near the wall threshold (in the gap, walls are clear)."""
 
 
 def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
@@ -403,14 +519,13 @@ def _borders(grid: _Grid, colours: np.ndarray) -> _Borders:
     inks, changes = numpy.array(ink), numpy.array(change)
     threshold = _wall_threshold(inks)
     walls = numpy.zeros(len(pairs), bool) if threshold is None else inks > threshold
-    colourful = int((changes > OTHER_COLOUR).sum()) >= n // 2
+    colourful = _colourful(pairs, changes, n, walls)
     if walls.any() and colourful and (changes[walls] > SAME_COLOUR).mean() < 0.7:
         walls[:] = False  # "walls" that do not follow the colours are plain grid lines
     unsure = numpy.zeros(len(pairs), bool)
     if walls.any():
         thin, thick = numpy.median(inks[~walls]), numpy.median(inks[walls])
-        share = (inks - thin) / (thick - thin)
-        unsure = (share > 0.15) & (share < 0.85)
+        unsure = numpy.abs(inks - threshold) < UNSURE * (thick - thin)
     return _Borders(pairs, inks, changes, walls, unsure)
 
 
@@ -430,7 +545,8 @@ def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]]
     """Join cells across non-walls, most alike first, until N regions remain; and any doubts.
 
     Walls are crossed only when needed, after every non-wall; the doubts name joins across a
-    wall or between unlike colours, and unlike-but-unjoined neighbours that look alike.
+    wall or between unlike colours, and neighbours in two regions that look alike (closer than
+    OTHER_COLOUR and than GAP times the largest difference joined across a non-wall).
     """
     numpy = _libraries()[0]
     parent = list(range(n * n))
@@ -458,9 +574,12 @@ def _join(n: int, borders: _Borders, walls: np.ndarray) -> tuple[list[list[int]]
             doubts.append(f"joined across a wall at {_where(borders.pairs[index])}")
         elif not walls.any() and borders.change[index] > OTHER_COLOUR:
             doubts.append(f"joined unlike colours at {_where(borders.pairs[index])}")
+    # two regions may differ by less than OTHER_COLOUR when their cells are far more alike
+    joined_plain = borders.change[joined & ~walls]
+    alike = min(OTHER_COLOUR, max(SAME_COLOUR, GAP * float(joined_plain.max(initial=0.0))))
     for index, ((r, c), (rr, cc)) in enumerate(borders.pairs):
         apart = root(r * n + c) != root(rr * n + cc)
-        if apart and not walls[index] and borders.change[index] < OTHER_COLOUR:
+        if apart and not walls[index] and borders.change[index] < alike:
             doubts.append(f"alike cells in two regions at {_where(borders.pairs[index])}")
     labels: dict[int, int] = {}
     grid = [[labels.setdefault(root(r * n + c), len(labels)) for c in range(n)] for r in range(n)]
@@ -565,7 +684,8 @@ def read_image(
                 + (f" and {len(doubts) - 1} more" if len(doubts) > 1 else "")
                 + ")"
             )
-        kind = "wall" if borders.walls.any() and not _colourful(borders, n) else "colour"
+        colourful = _colourful(borders.pairs, borders.change, n, borders.walls)
+        kind = "wall" if borders.walls.any() and not colourful else "colour"
         board = Board.from_rows([[LABELS[k] for k in row] for row in labels], 1, name=name)
         board, stars_from, solutions = _choose_stars(board, kind, stars)
         if solutions == 0 or (solutions > 1 and unique):
@@ -594,9 +714,29 @@ def read_image(
     return ImageReading(board, kind, stars_from, marked_stars, marked_blanks, tuple(notes))
 
 
-def _colourful(borders: _Borders, n: int) -> bool:
-    """Whether neighbouring regions differ in colour (a Queens-like board)."""
-    return int((borders.change > OTHER_COLOUR).sum()) >= n // 2
+def _colourful(
+    pairs: list[tuple[Cell, Cell]], changes: np.ndarray, n: int, walls: np.ndarray
+) -> bool:
+    """Whether neighbouring regions differ in colour (a Queens-like board).
+
+    Colour regions differ along many borders (N/2 at least, and a quarter as many as there
+    are walls), between cells that have alike neighbours: a cell unlike all its neighbours
+    (tinted by a mark or hover shading) is not counted.
+    """
+    unlike = changes > OTHER_COLOUR
+    neighbours: dict[Cell, int] = {}
+    odd: dict[Cell, int] = {}
+    for pair, differs in zip(pairs, unlike, strict=True):
+        for cell in pair:
+            neighbours[cell] = neighbours.get(cell, 0) + 1
+            odd[cell] = odd.get(cell, 0) + int(differs)
+    alone = {cell for cell, count in odd.items() if count == neighbours[cell]}
+    counted = sum(
+        1
+        for (one, other), differs in zip(pairs, unlike, strict=True)
+        if differs and one not in alone and other not in alone
+    )
+    return counted >= max(n // 2, int(walls.sum()) / 4)
 
 
 def write_debug_image(
