@@ -9,10 +9,13 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
 4. compact: cells move (and pairs of star cells swap) between neighbouring regions while the
    borders get no longer, regions stay connected and no region drops below the minimum size;
 5. repair: cells at or near the cells where rival solutions have stars move to a
-   neighbouring region while the open cells (a star in some solution but not in all:
-   clingo's brave minus cautious consequences) do not grow, until none is left.
-The planted solution stays valid throughout, so the result has exactly one solution: it is
-proved by the consequences and re-checked by counting.
+   neighbouring region while the open cells (a star in some solution but not in all) do
+   not grow, until none is left. Since the planted solution stays valid, the open cells are
+   where some solution differs from it: one brave enumeration of those differences
+   (`solver.Rivals`), on one grounding per attempt whose region membership is switched by
+   external atoms, stopped as soon as it finds more open cells than the last board had.
+The result has exactly one solution: it is proved by the consequences and re-checked by
+counting.
 
 A time limit holds throughout: every clingo call gets the time left, and the Python steps
 look at the clock between moves. What can overrun it: clasp's preparation at the start of
@@ -30,13 +33,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 
-from starbattle.board import Board, Cell, Solution, pieces
+from starbattle.board import NEIGHBOURS, Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
-from starbattle.insight import fixed_by
 from starbattle.limits import TimeLimitReached, time_left
-from starbattle.solver import Solver
+from starbattle.solver import Rivals, Solver
 
-NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 Grid = list[list[int]]
 
 
@@ -124,7 +125,7 @@ class Regions:
         self.cells[label].add(cell)
         return old
 
-    def border(self, cells: set[Cell]) -> int:
+    def border(self, cells: Iterable[Cell]) -> int:
         """How many neighbour pairs around these cells lie in different regions."""
         total = 0
         for r, c in cells:
@@ -251,31 +252,23 @@ def compact(
             changed.append(rng.choice(partners))
         elif len(regions.cells[old]) <= min_region:
             continue
-        around = {
-            (i + di, j + dj)
-            for i, j in changed
-            for di, dj in (*NEIGHBOURS, (0, 0))
-            if 0 <= i + di < size and 0 <= j + dj < size
-        }
-        before = regions.border(around)
+        before = regions.border(changed)  # the only pairs that change (stars never touch)
         for cell, label in zip(changed, (new, old), strict=False):
             regions.move(cell, label)
-        if regions.border(around) > before or not (
+        if regions.border(changed) > before or not (
             connected(regions.cells[old]) and connected(regions.cells[new])
         ):
             for cell, label in zip(changed, (old, new), strict=False):
                 regions.move(cell, label)
 
 
-def open_cells(regions: Regions, stars: int, deadline: float | None = None) -> set[Cell] | None:
-    """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
-    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
-    fixed = fixed_by(solver, time_left(deadline))
-    if fixed is None:
-        return None
-    if not fixed.complete:
-        raise TimeLimitReached
-    return {(r - 1, c - 1) for r, c in fixed.open}
+def open_cells(
+    rivals: Rivals, regions: Regions, limit: int | None, deadline: float | None
+) -> set[Cell] | None:
+    """Cells that are a star in some solution but not in all (0-based); None past `limit`."""
+    numbered = [[label + 1 for label in row] for row in regions.grid]
+    found = rivals.open_cells(numbered, limit, time_left(deadline))
+    return None if found is None else {(r - 1, c - 1) for r, c in found}
 
 
 def repair(
@@ -292,7 +285,8 @@ def repair(
     False when `patience` tries in a row make no progress (a plateau: another seed does
     better than waiting); raises TimeLimitReached when the deadline passes.
     """
-    undecided = open_cells(regions, stars, deadline) or set()
+    rivals = Rivals(stars, [(r + 1, c + 1) for r, c in planted])
+    undecided = open_cells(rivals, regions, None, deadline) or set()
     size = regions.size
     stale = 0
     while undecided and stale < patience:
@@ -308,8 +302,12 @@ def repair(
         if not targets or len(regions.cells[old]) <= min_region:
             continue
         regions.move((r, c), rng.choice(targets))
-        tally = open_cells(regions, stars, deadline)
-        if connected(regions.cells[old]) and tally is not None and len(tally) <= len(undecided):
+        tally = (  # None when no better: the region came apart, or more cells are open
+            open_cells(rivals, regions, len(undecided), deadline)
+            if connected(regions.cells[old])
+            else None
+        )
+        if tally is not None:
             stale = 0 if len(tally) < len(undecided) else stale
             undecided = tally
         else:
