@@ -98,23 +98,31 @@ class Regions:
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 self.cells.setdefault(label, set()).add((r, c))
+        self.around = [
+            [
+                [
+                    (r + dr, c + dc)
+                    for dr, dc in NEIGHBOURS
+                    if 0 <= r + dr < self.size and 0 <= c + dc < self.size
+                ]
+                for c in range(self.size)
+            ]
+            for r in range(self.size)
+        ]
+        """The orthogonal neighbours of each cell."""
 
     def neighbours(self, r: int, c: int) -> list[int]:
         """The regions (r, c) may move to: orthogonally next to it, not its own, not kept.
 
         None when its own region is kept.
         """
-        if self.grid[r][c] in self.kept:
+        grid = self.grid
+        own = grid[r][c]
+        if own in self.kept:
             return []
-        return sorted(
-            {
-                self.grid[r + dr][c + dc]
-                for dr, dc in NEIGHBOURS
-                if 0 <= r + dr < self.size and 0 <= c + dc < self.size
-            }
-            - {self.grid[r][c]}
-            - self.kept
-        )
+        labels = {grid[i][j] for i, j in self.around[r][c]}
+        labels.discard(own)
+        return sorted(labels - self.kept if self.kept else labels)
 
     def move(self, cell: Cell, label: int) -> int:
         """Give a cell to a region; return the region it left."""
@@ -125,14 +133,16 @@ class Regions:
         self.cells[label].add(cell)
         return old
 
+    def still_connected(self, label: int, cell: Cell) -> bool:
+        """Whether a connected region that has just given up `cell` is connected (not empty)."""
+        r, c = cell
+        touching = sum(self.grid[i][j] == label for i, j in self.around[r][c])
+        return touching == 1 or (touching > 1 and connected(self.cells[label]))
+
     def border(self, cells: Iterable[Cell]) -> int:
         """How many neighbour pairs around these cells lie in different regions."""
-        total = 0
-        for r, c in cells:
-            for dr, dc in NEIGHBOURS:
-                if 0 <= r + dr < self.size and 0 <= c + dc < self.size:
-                    total += self.grid[r + dr][c + dc] != self.grid[r][c]
-        return total
+        grid = self.grid
+        return sum(grid[i][j] != grid[r][c] for r, c in cells for i, j in self.around[r][c])
 
 
 def connected(cells: set[Cell]) -> bool:
@@ -257,6 +267,8 @@ def compact(
             regions.move(cell, label)
         if regions.border(changed) > before or not (
             connected(regions.cells[old]) and connected(regions.cells[new])
+            if len(changed) == 2
+            else regions.still_connected(old, (r, c))  # its new region touches it
         ):
             for cell, label in zip(changed, (old, new), strict=False):
                 regions.move(cell, label)
@@ -304,7 +316,7 @@ def repair(
         regions.move((r, c), rng.choice(targets))
         tally = (  # None when no better: the region came apart, or more cells are open
             open_cells(rivals, regions, len(undecided), deadline)
-            if connected(regions.cells[old])
+            if regions.still_connected(old, (r, c))
             else None
         )
         if tally is not None:

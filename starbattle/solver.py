@@ -459,7 +459,9 @@ class Rivals:
         self._stars = stars
         self._planted = sorted(planted)
         self._control: clingo.Control | None = None
-        self._literals: dict[tuple[int, ...], int] = {}
+        self._literals: dict[tuple[int, int, int], int] = {}
+        self._externals: set[tuple[int, int, int]] = set()
+        """The region(R,C,K) atoms of the grounding: each cell's region and its neighbours'."""
         self._on: dict[Cell, int] = {}
         """The region number switched on at each cell."""
 
@@ -485,12 +487,19 @@ class Rivals:
                     control.load(path)
             control.add("base", [], rival_facts(size, self._stars, self._planted, candidates))
             control.ground([("base", [])])
-        self._control, self._on = control, {}
-        self._literals = {
-            tuple(a.number for a in atom.symbol.arguments): atom.literal
-            for atom in control.symbolic_atoms.by_signature(REGION, 3)
-        }
+        self._control, self._on, self._literals = control, {}, {}
+        self._externals = {(r, c, k) for (r, c), regions in candidates.items() for k in regions}
         return control
+
+    def _literal(self, control: clingo.Control, atom: tuple[int, int, int]) -> int:
+        """The solver literal of a region(R,C,K) external (looked up once, when first needed)."""
+        literal = self._literals.get(atom)
+        if literal is None:
+            found = control.symbolic_atoms[
+                clingo.Function(REGION, [clingo.Number(n) for n in atom])
+            ]
+            literal = self._literals[atom] = found.literal
+        return literal
 
     def _load(self, regions: Sequence[Sequence[int]], timeout: float | None) -> clingo.Control:
         """Switch to a board of regions numbered 1..N (the cells that changed), or ground it."""
@@ -501,14 +510,14 @@ class Rivals:
         }
         control = self._control
         wanted = {(r, c, region) for r, c, region in board if self._on.get((r, c)) != region}
-        if control is None or not wanted <= self._literals.keys():
+        if control is None or not wanted <= self._externals:
             control, wanted = self._ground(regions, timeout), board
         assign = control.assign_external
         for r, c, region in wanted:
             was = self._on.get((r, c))
             if was is not None:
-                assign(self._literals[(r, c, was)], False)
-            assign(self._literals[(r, c, region)], True)
+                assign(self._literal(control, (r, c, was)), False)
+            assign(self._literal(control, (r, c, region)), True)
             self._on[(r, c)] = region
         return control
 
