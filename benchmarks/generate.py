@@ -11,6 +11,7 @@ connected regions. The section between the generate markers of RESULTS.md is rep
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
 import sys
@@ -44,13 +45,16 @@ def main() -> None:
     """Generate puzzles of every size and write the table."""
     per_size = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     chosen = {tuple(int(n) for n in case.split("x")) for case in sys.argv[2:]}
-    rows, started = [], time.perf_counter()
+    rows, started, load = [], time.perf_counter(), os.getloadavg()[0]
     for size, stars in CASES:
         if chosen and (size, stars) not in chosen:
             continue
         count = per_size
-        times = []
+        times, cpu = [], []
+        clock = time.process_time()
         for puzzle in generate(size, stars, count, seed="bench"):
+            cpu.append(time.process_time() - clock)
+            clock = time.process_time()
             cells = puzzle.board.region_cells()
             assert len(cells) == size and all(
                 connected({(r - 1, c - 1) for r, c in group}) for group in cells.values()
@@ -59,7 +63,8 @@ def main() -> None:
         median = statistics.median(times)
         rows.append(
             f"| {size}x{size} {stars}★ | {count} | {median:.2f} s | {min(times):.2f} s | "
-            f"{max(times):.2f} s | {max(times) / median:.1f}x | {TARGETS.get((size, stars), '')} |"
+            f"{max(times):.2f} s | {max(times) / median:.1f}x | {statistics.median(cpu):.2f} s | "
+            f"{max(cpu):.2f} s | {TARGETS.get((size, stars), '')} |"
         )
         print(rows[-1], flush=True)
     section = "\n".join(
@@ -72,11 +77,12 @@ def main() -> None:
             f"{clingo.__version__}, Python {platform.python_version()}, 2 cores; "
             f"{time.perf_counter() - started:.0f} s in all. Seconds per puzzle, every attempt "
             "included; each puzzle unique (consequences, then a count) with N connected regions "
-            "of at least 2S+1 cells.",
+            f"of at least 2S+1 cells. Load average {load:.1f} at the start (2 shared cores): "
+            "CPU seconds (this process) beside wall seconds.",
             "",
-            "| board | puzzles | median | fastest | slowest | slowest / median | target "
-            "(median; slowest ≤ 4x) |",
-            "|---|---|---|---|---|---|---|",
+            "| board | puzzles | median | fastest | slowest | slowest / median | CPU median | "
+            "CPU slowest | target (median; slowest ≤ 4x) |",
+            "|---|---|---|---|---|---|---|---|---|",
             *rows,
             "",
             "Method and reasoning: see the docstring of `starbattle/generate.py` and the README.",

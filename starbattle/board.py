@@ -10,6 +10,8 @@ from starbattle.limits import MAX_SIZE
 
 Cell = tuple[int, int]
 """A cell as (row, column), both 1-based."""
+NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+"""The steps to a cell's orthogonal neighbours."""
 
 
 def pieces(

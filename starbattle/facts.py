@@ -17,6 +17,10 @@ GIVEN_BLANK = "given_blank"
 STAR = "star"
 KING_RULE = "king_rule"
 """king_rule: the program holds the king rule (stars never touch), defined by notouch.lp."""
+PLANTED = "planted"
+"""planted(R,C): a star of the solution the generator planted (a fact of its repair program)."""
+DIFFERS = "differs"
+"""differs(R,C): a solution and the planted one differ at this cell (the repair program)."""
 ACTIVE = "active"
 """active(U): the rule unit U holds (externals of encodings/explain.lp). Units are named by:"""
 UNIT_ROW, UNIT_COLUMN, UNIT_REGION, UNIT_NOTOUCH = "row", "column", "region", "notouch"
@@ -97,6 +101,29 @@ def shape_facts(size: int, stars: int) -> str:
         f"#external {GIVEN_STAR}(R,C) : R={n}, C={n}.\n"
         f"#external {GIVEN_BLANK}(R,C) : R={n}, C={n}.\n"
     )
+
+
+def rival_facts(
+    size: int, stars: int, planted: list[Cell], candidates: dict[Cell, list[int]]
+) -> str:
+    """The generator's repair program: each cell's candidate regions as external atoms.
+
+    Only the cells where a solution differs from the planted one are shown.
+    """
+    lines = [
+        f"{SIZE}({size}). {STARS}({stars}).",
+        " ".join(f"{PLANTED}({r},{c})." for r, c in planted),
+    ]
+    lines += [
+        " ".join(f"#external {REGION}({r},{c},{k})." for k in regions)
+        for (r, c), regions in candidates.items()
+    ]
+    lines += [
+        f"{DIFFERS}(R,C) :- {STAR}(R,C), not {PLANTED}(R,C).",
+        f"{DIFFERS}(R,C) :- {PLANTED}(R,C), not {STAR}(R,C).",
+        f"#show {DIFFERS}/2.",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def star_facts(stars: list[Cell] | tuple[Cell, ...]) -> str:

@@ -24,18 +24,21 @@ else:
     FAST = True
 
 
-_CELLS: dict[int, dict[int, Cell | None]] = {}
-"""Per board size, the cell of each shown symbol seen (clingo's symbols are interned for the
-life of the process, so their integers stay the same across Controls)."""
+_CELLS: dict[tuple[int, str], dict[int, Cell | None]] = {}
+"""Per board size and predicate name, the cell of each shown symbol seen (clingo's symbols
+are interned for the life of the process, so their integers stay the same across Controls)."""
 
 
-def star_reader(size: int) -> Callable[[clingo.Model], list[Cell]]:
-    """A function from a model to its star cells, checking each star/2 atom once."""
-    cells = _CELLS.setdefault(size, {})
+def star_reader(size: int, name: str = STAR) -> Callable[[clingo.Model], list[Cell]]:
+    """A function from a model to its star cells, checking each star/2 atom once.
+
+    `name`: read the cells of another shown predicate of two numbers instead of star/2.
+    """
+    cells = _CELLS.setdefault((size, name), {})
 
     def cell_of(symbol: clingo.Symbol) -> Cell | None:
         """The cell of a shown symbol; None for a symbol that is no star; refuse bad stars."""
-        if symbol.type != clingo.SymbolType.Function or symbol.name != STAR:
+        if symbol.type != clingo.SymbolType.Function or symbol.name != name:
             return None
         if len(symbol.arguments) != 2:
             return None

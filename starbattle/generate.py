@@ -9,10 +9,13 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
 4. compact: cells move (and pairs of star cells swap) between neighbouring regions while the
    borders get no longer, regions stay connected and no region drops below the minimum size;
 5. repair: cells at or near the cells where rival solutions have stars move to a
-   neighbouring region while the open cells (a star in some solution but not in all:
-   clingo's brave minus cautious consequences) do not grow, until none is left.
-The planted solution stays valid throughout, so the result has exactly one solution: it is
-proved by the consequences and re-checked by counting.
+   neighbouring region while the open cells (a star in some solution but not in all) do
+   not grow, until none is left. Since the planted solution stays valid, the open cells are
+   where some solution differs from it: one brave enumeration of those differences
+   (`solver.Rivals`), on one grounding per attempt whose region membership is switched by
+   external atoms, stopped as soon as it finds more open cells than the last board had.
+The result has exactly one solution: it is proved by the consequences and re-checked by
+counting.
 
 A time limit holds throughout: every clingo call gets the time left, and the Python steps
 look at the clock between moves. What can overrun it: clasp's preparation at the start of
@@ -30,13 +33,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 
-from starbattle.board import Board, Cell, Solution, pieces
+from starbattle.board import NEIGHBOURS, Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
-from starbattle.insight import fixed_by
 from starbattle.limits import TimeLimitReached, time_left
-from starbattle.solver import Solver
+from starbattle.solver import Rivals, Solver
 
-NEIGHBOURS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 Grid = list[list[int]]
 
 
@@ -97,23 +98,31 @@ class Regions:
         for r, row in enumerate(grid):
             for c, label in enumerate(row):
                 self.cells.setdefault(label, set()).add((r, c))
+        self.around = [
+            [
+                [
+                    (r + dr, c + dc)
+                    for dr, dc in NEIGHBOURS
+                    if 0 <= r + dr < self.size and 0 <= c + dc < self.size
+                ]
+                for c in range(self.size)
+            ]
+            for r in range(self.size)
+        ]
+        """The orthogonal neighbours of each cell."""
 
     def neighbours(self, r: int, c: int) -> list[int]:
         """The regions (r, c) may move to: orthogonally next to it, not its own, not kept.
 
         None when its own region is kept.
         """
-        if self.grid[r][c] in self.kept:
+        grid = self.grid
+        own = grid[r][c]
+        if own in self.kept:
             return []
-        return sorted(
-            {
-                self.grid[r + dr][c + dc]
-                for dr, dc in NEIGHBOURS
-                if 0 <= r + dr < self.size and 0 <= c + dc < self.size
-            }
-            - {self.grid[r][c]}
-            - self.kept
-        )
+        labels = {grid[i][j] for i, j in self.around[r][c]}
+        labels.discard(own)
+        return sorted(labels - self.kept if self.kept else labels)
 
     def move(self, cell: Cell, label: int) -> int:
         """Give a cell to a region; return the region it left."""
@@ -124,14 +133,16 @@ class Regions:
         self.cells[label].add(cell)
         return old
 
-    def border(self, cells: set[Cell]) -> int:
+    def still_connected(self, label: int, cell: Cell) -> bool:
+        """Whether a connected region that has just given up `cell` is connected (not empty)."""
+        r, c = cell
+        touching = sum(self.grid[i][j] == label for i, j in self.around[r][c])
+        return touching == 1 or (touching > 1 and connected(self.cells[label]))
+
+    def border(self, cells: Iterable[Cell]) -> int:
         """How many neighbour pairs around these cells lie in different regions."""
-        total = 0
-        for r, c in cells:
-            for dr, dc in NEIGHBOURS:
-                if 0 <= r + dr < self.size and 0 <= c + dc < self.size:
-                    total += self.grid[r + dr][c + dc] != self.grid[r][c]
-        return total
+        grid = self.grid
+        return sum(grid[i][j] != grid[r][c] for r, c in cells for i, j in self.around[r][c])
 
 
 def connected(cells: set[Cell]) -> bool:
@@ -251,31 +262,25 @@ def compact(
             changed.append(rng.choice(partners))
         elif len(regions.cells[old]) <= min_region:
             continue
-        around = {
-            (i + di, j + dj)
-            for i, j in changed
-            for di, dj in (*NEIGHBOURS, (0, 0))
-            if 0 <= i + di < size and 0 <= j + dj < size
-        }
-        before = regions.border(around)
+        before = regions.border(changed)  # the only pairs that change (stars never touch)
         for cell, label in zip(changed, (new, old), strict=False):
             regions.move(cell, label)
-        if regions.border(around) > before or not (
+        if regions.border(changed) > before or not (
             connected(regions.cells[old]) and connected(regions.cells[new])
+            if len(changed) == 2
+            else regions.still_connected(old, (r, c))  # its new region touches it
         ):
             for cell, label in zip(changed, (old, new), strict=False):
                 regions.move(cell, label)
 
 
-def open_cells(regions: Regions, stars: int, deadline: float | None = None) -> set[Cell] | None:
-    """Cells that are a star in some solution but not in all (0-based); None if unsolvable."""
-    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
-    fixed = fixed_by(solver, time_left(deadline))
-    if fixed is None:
-        return None
-    if not fixed.complete:
-        raise TimeLimitReached
-    return {(r - 1, c - 1) for r, c in fixed.open}
+def open_cells(
+    rivals: Rivals, regions: Regions, limit: int | None, deadline: float | None
+) -> set[Cell] | None:
+    """Cells that are a star in some solution but not in all (0-based); None past `limit`."""
+    numbered = [[label + 1 for label in row] for row in regions.grid]
+    found = rivals.open_cells(numbered, limit, time_left(deadline))
+    return None if found is None else {(r - 1, c - 1) for r, c in found}
 
 
 def repair(
@@ -292,7 +297,8 @@ def repair(
     False when `patience` tries in a row make no progress (a plateau: another seed does
     better than waiting); raises TimeLimitReached when the deadline passes.
     """
-    undecided = open_cells(regions, stars, deadline) or set()
+    rivals = Rivals(stars, [(r + 1, c + 1) for r, c in planted])
+    undecided = open_cells(rivals, regions, None, deadline) or set()
     size = regions.size
     stale = 0
     while undecided and stale < patience:
@@ -308,8 +314,12 @@ def repair(
         if not targets or len(regions.cells[old]) <= min_region:
             continue
         regions.move((r, c), rng.choice(targets))
-        tally = open_cells(regions, stars, deadline)
-        if connected(regions.cells[old]) and tally is not None and len(tally) <= len(undecided):
+        tally = (  # None when no better: the region came apart, or more cells are open
+            open_cells(rivals, regions, len(undecided), deadline)
+            if regions.still_connected(old, (r, c))
+            else None
+        )
+        if tally is not None:
             stale = 0 if len(tally) < len(undecided) else stale
             undecided = tally
         else:
