@@ -245,6 +245,7 @@ def write(text: str, block: str | None) -> None:
         kept = "".join(re.findall(r"(<!-- logic-[\w-]+: begin -->.*?: end -->\n)", old, re.S))
         write_section(begin, end, f"{begin}\n{text}\n{kept}{end}")
         return
+    block = block.removeprefix("logic-")  # "corpus" and "logic-corpus" name one block
     block_begin, block_end = f"<!-- logic-{block}: begin -->", f"<!-- logic-{block}: end -->"
     if block_begin not in current:  # its place: the end of the logic section
         write_section(end, end, f"{block_begin}\n{block_end}\n{end}")
