@@ -106,9 +106,9 @@ def shape_facts(size: int, stars: int) -> str:
 def rival_facts(
     size: int, stars: int, planted: list[Cell], candidates: dict[Cell, list[int]]
 ) -> str:
-    """The generator's repair program: each cell's candidate regions as external atoms.
+    """The repair program's facts (encodings/repair/differs.lp): planted stars, region externals.
 
-    Only the cells where a solution differs from the planted one are shown.
+    Each cell's candidate regions (its own and its neighbours') are external atoms.
     """
     lines = [
         f"{SIZE}({size}). {STARS}({stars}).",
@@ -117,11 +117,6 @@ def rival_facts(
     lines += [
         " ".join(f"#external {REGION}({r},{c},{k})." for k in regions)
         for (r, c), regions in candidates.items()
-    ]
-    lines += [
-        f"{DIFFERS}(R,C) :- {STAR}(R,C), not {PLANTED}(R,C).",
-        f"{DIFFERS}(R,C) :- {PLANTED}(R,C), not {STAR}(R,C).",
-        f"#show {DIFFERS}/2.",
     ]
     return "\n".join(lines) + "\n"
 

@@ -44,7 +44,7 @@ def star_reader(size: int, name: str = STAR) -> Callable[[clingo.Model], list[Ce
             return None
         row, column = symbol.arguments
         if row.type != clingo.SymbolType.Number or column.type != clingo.SymbolType.Number:
-            raise EncodingError(f"the program shows {symbol}: star/2 needs two integers")
+            raise EncodingError(f"the program shows {symbol}: {name}/2 needs two integers")
         if not (1 <= row.number <= size and 1 <= column.number <= size):
             raise EncodingError(
                 f"the program shows {symbol}, outside the {size}x{size} board "

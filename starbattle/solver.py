@@ -494,6 +494,7 @@ class Rivals:
             for path in _program(None, (), self._stars, ()):
                 if Path(path).name != "show.lp":  # it shows the stars: shown here are differences
                     control.load(path)
+            control.load(str(encodings_dir() / "repair" / "differs.lp"))
             control.add("base", [], rival_facts(size, self._stars, self._planted, candidates))
             control.ground([("base", [])])
         self._control, self._on, self._literals = control, {}, {}
