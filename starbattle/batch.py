@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import signal
-import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from starbattle.interrupts import ignore_in_worker
-from starbattle.results import EXIT_ERROR, EXIT_TIMEOUT, VERDICTS, Message, Outcome
+from starbattle.results import EXIT_ERROR, EXIT_TIMEOUT, Message, Outcome
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -20,57 +19,6 @@ if TYPE_CHECKING:
 _STOPPING = {signal.SIGINT, signal.SIGTERM}
 Item = TypeVar("Item")
 Result = TypeVar("Result")
-
-
-@dataclass
-class Tally:
-    """The overall summary of a collection: how many puzzles ended with each verdict."""
-
-    started: float = field(default_factory=time.perf_counter)
-    verdicts: Counter[str] = field(default_factory=Counter)
-    not_unique: list[str] = field(default_factory=list)
-    """Ids of the puzzles found to have two or more solutions, in input order."""
-    tiers: Counter[str] = field(default_factory=Counter)
-    """How many graded puzzles fell in each difficulty tier."""
-
-    def add(self, identifier: str, verdict_: str, tier: str | None = None) -> None:
-        """Count one puzzle's verdict (and its tier, when graded)."""
-        self.verdicts[verdict_] += 1
-        if verdict_ == "not unique":
-            self.not_unique.append(identifier)
-        if tier is not None:
-            self.tiers[tier] += 1
-
-    def tier_counts(self) -> dict[str, int]:
-        """The graded puzzles per tier, easiest first (empty when none was graded)."""
-        if not self.tiers:
-            return {}
-        from starbattle.grade import TIERS
-
-        return {tier: self.tiers[tier] for tier in TIERS}
-
-    @property
-    def puzzles(self) -> int:
-        """How many puzzles were counted."""
-        return sum(self.verdicts.values())
-
-    def record(self) -> dict[str, Any]:
-        """The overall summary as a JSON Lines record."""
-        return {
-            "type": "overall",
-            "puzzles": self.puzzles,
-            **{name.replace(" ", "_"): self.verdicts[name] for name in VERDICTS},
-            **({"tiers": self.tier_counts()} if self.tiers else {}),
-            "seconds": round(time.perf_counter() - self.started, 3),
-        }
-
-    def text(self) -> str:
-        """The overall summary as one line."""
-        parts = [f"{self.verdicts[name]} {name}" for name in VERDICTS if self.verdicts[name]]
-        tiers = ", ".join(f"{n} {tier}" for tier, n in self.tier_counts().items() if n)
-        seconds = time.perf_counter() - self.started
-        graded = f"; tiers: {tiers}" if tiers else ""
-        return f"{self.puzzles} puzzles: {', '.join(parts) or 'none'}{graded} ({seconds:.1f} s)"
 
 
 def chunk_size(items: int, jobs: int) -> int:

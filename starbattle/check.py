@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from starbattle.board import Board, Cell
 from starbattle.formats.picture import picture_labels
 from starbattle.words import plural
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(NamedTuple):
     """One broken rule: its kind, the cells involved and a sentence for people."""
 
     rule: str

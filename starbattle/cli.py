@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 from functools import partial
@@ -375,4 +376,5 @@ def main() -> None:
         code = error.exit_code
     except (KeyboardInterrupt, click.Abort):
         code = 128 + (interrupts.received_signal() or signal.SIGINT)
+    gc.freeze()  # the process ends: no collection of every object left on the way out (~8 ms)
     sys.exit(code or 0)

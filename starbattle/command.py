@@ -16,7 +16,7 @@ from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
 from starbattle.output import Output, Progress
-from starbattle.results import EXIT_INTERNAL, SEVERITY, Outcome
+from starbattle.results import EXIT_INTERNAL, SEVERITY, Outcome, Tally
 
 if TYPE_CHECKING:
     from starbattle.logic import State
@@ -178,8 +178,6 @@ def run_puzzles(
     A puzzle's lines are printed whole and counted with it; on Ctrl-C the overall summary of
     what was done is printed and KeyboardInterrupt raised again.
     """
-    from starbattle.batch import Tally
-
     tally, codes = Tally(), [0]
     local = jobs == 1 and cluster is None
     runs = runner(jobs, cluster)(work, found)

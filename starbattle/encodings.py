@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from starbattle.errors import EncodingError, UsageError
 
@@ -62,6 +63,7 @@ def check_program(path: Path, seen: frozenset[Path] = frozenset()) -> str:
     return text
 
 
+@cache
 def encodings_dir() -> Path:
     """The folder holding starbattle.lp: inside the installed package, else the checkout's."""
     package = Path(__file__).resolve().parent
@@ -85,8 +87,7 @@ def base_files() -> list[Path]:
     return [program.parent / match["path"] for match in _INCLUDE.finditer(program.read_text())]
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """A rule file in encodings/variants/ (or given by path) with what its header declares."""
 
     name: str
@@ -146,6 +147,8 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
                     "files you want in it instead"
                 )
         return [path, *(variant.path for variant in chosen)]
+    if not chosen:
+        return base_files()
     root = encodings_dir()
     base = {path.resolve() for path in base_files()}
     replaced = {(root / name).resolve() for variant in chosen for name in variant.replaces}

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
 def main() -> None:
     """Load the command line, then run it; an early Ctrl-C is no traceback."""
+    gc.disable()  # loading makes many objects and no garbage: no collections while it runs
     try:
         from starbattle.cli import main as run
     except KeyboardInterrupt:
         sys.exit(130)
+    gc.freeze()  # what loading made lives to the end: later collections skip it
+    gc.enable()
     run()

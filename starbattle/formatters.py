@@ -22,8 +22,8 @@ from starbattle.render import render_marks, render_step, render_text, star_marks
 from starbattle.words import plural
 
 if TYPE_CHECKING:
-    from starbattle.batch import Tally
     from starbattle.output import Output
+    from starbattle.results import Tally
 
 SOLVE_FORMATS = ("text", "json", "lp", "pzprv3", "svg", "png")
 

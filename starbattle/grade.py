@@ -8,8 +8,7 @@ region names. A board without exactly one solution gets no grade: `Grade.reason`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.board import Board, Cell
 from starbattle.errors import UsageError
@@ -39,13 +38,12 @@ CUTS = (0.522, 1.601, 2.626, 2.933)
 misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
 
 
-@dataclass(frozen=True)
-class Grade:
+class Grade(NamedTuple):
     """A board's difficulty: tier and score with their features, or why it has none."""
 
     tier: str | None
     score: float | None
-    features: dict[str, int] = field(default_factory=dict)
+    features: dict[str, int]
     reason: str | None = None
     """Why the board has no grade (no solution, or more than one), else None."""
 
@@ -227,8 +225,7 @@ class NoneAsAsked(UsageError):
         )
 
 
-@dataclass(frozen=True)
-class GradedPuzzle:
+class GradedPuzzle(NamedTuple):
     """A generated puzzle with the asked difficulty, its grade and how many puzzles were made."""
 
     puzzle: Generated

@@ -24,6 +24,7 @@ callers keep their process: for them grounding has no time limit and Ctrl-C wait
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import heapq
 import itertools
@@ -73,7 +74,7 @@ class _State:
         if self.writer is None:
             reader, self.writer = os.pipe()
             os.set_blocking(self.writer, False)
-            threading.Thread(target=self._watch, args=(reader,), daemon=True).start()
+            _thread.start_new_thread(self._watch, (reader,))
         return self.writer
 
     def _watch(self, reader: int) -> None:
@@ -177,8 +178,10 @@ class _Deadlines:
     """Every time limit of the process, watched by one thread.
 
     A `threading.Timer` per query starts a thread per query: ~1 ms of wall time on a loaded
-    machine, as much as a small puzzle's whole search. A callback runs under the lock that
-    `cancel` takes, so none runs after its `cancel` has returned.
+    machine, as much as a small puzzle's whole search. Threads here start with `_thread`,
+    whose start does not wait for the new thread to run (0.05 ms against 0.2-1.5 ms). A
+    callback runs under the lock that `cancel` takes, so none runs after its `cancel` has
+    returned.
     """
 
     def __init__(self) -> None:
@@ -191,7 +194,7 @@ class _Deadlines:
         self._heap: list[tuple[float, int, _Deadline]] = []
         self._order = itertools.count()
         self._watching_until = float("inf")
-        self._watcher: threading.Thread | None = None
+        self._watching = False
 
     def add(self, seconds: float, callback: Callable[[], object]) -> _Deadline:
         """Run `callback` in `seconds`, unless cancelled first."""
@@ -201,9 +204,9 @@ class _Deadlines:
             while heap and not heap[0][2].active:  # cancelled ones come first: drop them
                 heapq.heappop(heap)
             heapq.heappush(heap, (deadline.when, next(self._order), deadline))
-            if self._watcher is None:
-                self._watcher = threading.Thread(target=self._watch, daemon=True)
-                self._watcher.start()
+            if not self._watching:
+                self._watching = True
+                _thread.start_new_thread(self._watch, ())
             elif deadline.when < self._watching_until:
                 self._due.notify()
         return deadline

@@ -9,8 +9,8 @@ a worker process or the web page collects them (`solve_all`).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.board import Board, Cell, Solution
 from starbattle.errors import BoardError, FormatError
@@ -40,8 +40,7 @@ asked (--fixed), 'undecided' when a time limit (or -n) stopped the search before
 tell."""
 
 
-@dataclass(frozen=True)
-class SolveRequest:
+class SolveRequest(NamedTuple):
     """What `solve` asks of every puzzle of a run (sent to worker processes as it is)."""
 
     stars: int | None = None
@@ -74,16 +73,14 @@ class SolveRequest:
         return self.encoding is None and not self.variants
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     """One solution, the index-th shown."""
 
     index: int
     solution: Solution
 
 
-@dataclass(frozen=True)
-class Difference:
+class Difference(NamedTuple):
     """A second solution of a board that is not unique, and where it differs from the first."""
 
     first: Solution
@@ -95,16 +92,14 @@ class Difference:
         return sorted(set(self.first.stars) ^ set(self.another.stars))
 
 
-@dataclass(frozen=True)
-class Why:
+class Why(NamedTuple):
     """Why a board has no solution: a smallest set of rules that cannot all hold."""
 
     board: Board
     explanation: Explanation
 
 
-@dataclass(frozen=True)
-class FixedCells:
+class FixedCells(NamedTuple):
     """The cells every solution agrees on (None: no solution)."""
 
     board: Board
@@ -113,8 +108,7 @@ class FixedCells:
     """False when a time limit cut the search: the cells are then not final."""
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """How a board's search ended: solutions found and shown, uniqueness, time."""
 
     found: int
@@ -180,8 +174,7 @@ class Summary:
         return "undecided" if unique is None else "unique" if unique else "not unique"
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     """A message for people (standard error), not part of the answer."""
 
     text: str
@@ -190,8 +183,7 @@ class Message:
     'clingo' (clingo's) or 'info'."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """The end of one puzzle's run: its id, verdict and exit code."""
 
     identifier: str
@@ -201,8 +193,7 @@ class Outcome:
     """The puzzle's difficulty tier, when it was graded."""
 
 
-@dataclass(frozen=True)
-class AnswerCheck:
+class AnswerCheck(NamedTuple):
     """A complete answer checked against the rules."""
 
     board: Board
@@ -215,8 +206,7 @@ class AnswerCheck:
         return EXIT_NONE if self.violations else EXIT_FOUND
 
 
-@dataclass(frozen=True)
-class PartialAnswerCheck:
+class PartialAnswerCheck(NamedTuple):
     """Marks (stars, cells marked empty) checked: broken rules and whether they can finish."""
 
     board: Board
@@ -234,8 +224,7 @@ class PartialAnswerCheck:
         return EXIT_FOUND if self.partial.extendable else EXIT_NONE
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """The next logical step from a state of marks (None: no technique applies)."""
 
     board: Board
@@ -253,22 +242,71 @@ class Hint:
         return self.step is None and len(self.state.stars) == self.board.size * self.board.stars
 
 
-@dataclass(frozen=True)
-class Explained:
+class Explained(NamedTuple):
     """A whole trace's end: solved by logic or stuck, steps per level, the hardest level."""
 
     board: Board
     trace: Trace
 
 
-@dataclass(frozen=True)
-class Graded:
+class Graded(NamedTuple):
     """A puzzle's difficulty: tier, score and features, or why it has none."""
 
     board: Board
     grade: Grade
     in_summary: bool = False
     """Asked of another command (--grade): said after that command's summary."""
+
+
+class Tally:
+    """The overall summary of a collection: how many puzzles ended with each verdict."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.verdicts: Counter[str] = Counter()
+        self.not_unique: list[str] = []
+        """Ids of the puzzles found to have two or more solutions, in input order."""
+        self.tiers: Counter[str] = Counter()
+        """How many graded puzzles fell in each difficulty tier."""
+
+    def add(self, identifier: str, verdict_: str, tier: str | None = None) -> None:
+        """Count one puzzle's verdict (and its tier, when graded)."""
+        self.verdicts[verdict_] += 1
+        if verdict_ == "not unique":
+            self.not_unique.append(identifier)
+        if tier is not None:
+            self.tiers[tier] += 1
+
+    def tier_counts(self) -> dict[str, int]:
+        """The graded puzzles per tier, easiest first (empty when none was graded)."""
+        if not self.tiers:
+            return {}
+        from starbattle.grade import TIERS
+
+        return {tier: self.tiers[tier] for tier in TIERS}
+
+    @property
+    def puzzles(self) -> int:
+        """How many puzzles were counted."""
+        return sum(self.verdicts.values())
+
+    def record(self) -> dict[str, Any]:
+        """The overall summary as a JSON Lines record."""
+        return {
+            "type": "overall",
+            "puzzles": self.puzzles,
+            **{name.replace(" ", "_"): self.verdicts[name] for name in VERDICTS},
+            **({"tiers": self.tier_counts()} if self.tiers else {}),
+            "seconds": round(time.perf_counter() - self.started, 3),
+        }
+
+    def text(self) -> str:
+        """The overall summary as one line."""
+        parts = [f"{self.verdicts[name]} {name}" for name in VERDICTS if self.verdicts[name]]
+        tiers = ", ".join(f"{n} {tier}" for tier, n in self.tier_counts().items() if n)
+        seconds = time.perf_counter() - self.started
+        graded = f"; tiers: {tiers}" if tiers else ""
+        return f"{self.puzzles} puzzles: {', '.join(parts) or 'none'}{graded} ({seconds:.1f} s)"
 
 
 DISCLOSURES = ("technique", "where", "full")
@@ -346,7 +384,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         )
         if request.timeout is not None:  # what grounding left of it is the search's
             left = max(0.001, request.timeout - (time.perf_counter() - started))
-            request = replace(request, search_timeout=left)
+            request = request._replace(search_timeout=left)
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         yield Message(str(error), "error")
         yield Outcome(record.identifier, "error", EXIT_ERROR)

@@ -55,11 +55,11 @@ def _program(
     the program would still cost gringo ~0.5 ms per grounding.
     """
     files = compose(encoding, variants)
-    bands = (encodings_dir() / "base" / "bands.lp").resolve()
     given = [c.split("=", 1)[1] for c in constants if c.startswith("bands_from=")]
     bands_from = int(given[-1]) if given and given[-1].lstrip("-").isdigit() else BANDS_FROM
     if encoding is None and stars < bands_from:
-        files = [path for path in files if path.resolve() != bands]
+        bands = encodings_dir() / "base" / "bands.lp"
+        files = [path for path in files if path != bands]
     return tuple(str(path) for path in files)
 
 

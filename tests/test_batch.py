@@ -13,10 +13,10 @@ from click.testing import CliRunner, Result
 from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
-from starbattle.batch import Tally, chunk_size
+from starbattle.batch import chunk_size
 from starbattle.check import check
 from starbattle.cli import cli
-from starbattle.results import Summary
+from starbattle.results import Summary, Tally
 from starbattle.solver import Search
 
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.board import Board
 from starbattle.errors import FormatError, StarBattleError, UsageError
@@ -101,8 +100,7 @@ def parse_board(
     return READERS[fmt](text, name=name, stars=stars)
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """One puzzle of an input, not yet parsed: its id, its text, and where it came from."""
 
     identifier: str
@@ -142,8 +140,7 @@ class Record:
         return _read_image(self.image, self.name, stars, seen)
 
 
-@dataclass(frozen=True)
-class ImageOptions:
+class ImageOptions(NamedTuple):
     """How to read a board from an image: its size if known, drawn marks, a debug picture."""
 
     size: int | None = None

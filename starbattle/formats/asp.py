@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from starbattle.board import Board, Cell
 from starbattle.errors import FormatError
@@ -47,8 +47,7 @@ _FORBIDDEN = [
 ]
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """One parsed fact with the place where it starts."""
 
     predicate: str
