@@ -173,23 +173,7 @@ class Board:
 
     def split_regions(self) -> dict[str, int]:
         """The regions that lie in several separate pieces, with how many."""
-        grid = self.regions
-        size = len(grid)
-
-        def linked(a: Cell, b: Cell) -> bool:
-            """Whether two neighbouring cells are of one region."""
-            return grid[a[0] - 1][a[1] - 1] == grid[b[0] - 1][b[1] - 1]
-
-        every = [
-            (r, c)
-            for r in range(1, size + 1)
-            for c in range(1, size + 1)
-            if grid[r - 1][c - 1] is not None
-        ]
-        counts: dict[str, int] = {}
-        for piece in pieces(every, linked):
-            label = grid[piece[0][0] - 1][piece[0][1] - 1]
-            counts[label] = counts.get(label, 0) + 1  # type: ignore[index]
+        counts = {label: len(pieces(cells)) for label, cells in self.region_cells().items()}
         return {label: count for label, count in counts.items() if count > 1}
 
     def with_stars(self, stars: int) -> Board:
