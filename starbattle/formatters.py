@@ -7,7 +7,6 @@ nothing; adding a format adds a class here, adding a command adds a method for i
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +16,7 @@ from starbattle import results as r
 from starbattle.errors import UsageError
 from starbattle.facts import star_facts
 from starbattle.formats import pzprv3, write_board
+from starbattle.formats.json_board import dumps
 from starbattle.grade import LEVEL_6_BUDGET
 from starbattle.render import render_marks, render_step, render_text, star_marks, unit_cells
 from starbattle.words import plural
@@ -327,11 +327,11 @@ class JsonFormatter(Formatter):
         """Print one record, carrying the puzzle's id in a collection."""
         if self.identifier is not None:
             record = {"id": self.identifier, **record}
-        self.output.line(json.dumps(record))
+        self.output.line(dumps(record))
 
     def _Found(self, found: r.Found) -> None:
         """A solution record (formatted directly: the fast path of long enumerations)."""
-        head = "{" if self.identifier is None else f'{{"id": {json.dumps(self.identifier)}, '
+        head = "{" if self.identifier is None else f'{{"id": {dumps(self.identifier)}, '
         solution = found.solution
         self.output.line(head + solution_line(found.index, solution.stars, solution.grid()))
 
@@ -426,7 +426,7 @@ class JsonFormatter(Formatter):
 
     def overall(self, tally: Tally) -> None:
         """The overall record."""
-        self.output.line(json.dumps(tally.record()))
+        self.output.line(dumps(tally.record()))
 
 
 def violation_json(violation: Any) -> dict[str, Any]:
@@ -578,7 +578,7 @@ class GeneratedWriter:
                 "seed": puzzle.seed,
                 "seconds": round(puzzle.seconds, 3),
             }
-            return json.dumps(record) + "\n"
+            return dumps(record) + "\n"
         text = str(write_board(puzzle.board, self.fmt))
         if self.fmt == "lp":
             return (
@@ -619,8 +619,8 @@ class BenchWriter:
         differing = disagreements(runs)
         if self.fmt == "json":
             for run in runs:
-                self.output.line(json.dumps(run.record()))
-            self.output.line(json.dumps({"type": "agreement", "disagree": differing}))
+                self.output.line(dumps(run.record()))
+            self.output.line(dumps({"type": "agreement", "disagree": differing}))
         else:
             for line in table(runs):
                 self.output.line(line)

@@ -199,10 +199,10 @@ def test_d25_fixed_cells_within_the_limit_is_complete() -> None:
 
 
 def test_d25_check_partial_time_limit_is_a_value() -> None:
-    board = planted_board(60, 6)  # a first solution takes ~6 s
+    board = planted_board(60, 6)  # a first solution takes 0.3-0.6 s on a quiet machine
     started = time.perf_counter()
-    result = check_partial(board, [], [], against_solution=True, timeout=0.3)
-    assert time.perf_counter() - started < 0.3 + SLACK
+    result = check_partial(board, [], [], against_solution=True, timeout=0.01)
+    assert time.perf_counter() - started < 0.01 + SLACK
     assert result.extendable is None and not result.complete and result.first_wrong is None
 
 

@@ -7,7 +7,6 @@ ignored, except near misses of the known ones, which are refused as likely typos
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starbattle.board import Board, Cell
@@ -17,8 +16,17 @@ from starbattle.formats.picture import picture_labels
 KNOWN_KEYS = ("stars", "regions", "blocked", "given_stars", "given_blanks")
 
 
+def dumps(value: object) -> str:
+    """JSON text of a value (json loads only once JSON is read or written: a faster start)."""
+    import json
+
+    return json.dumps(value)
+
+
 def load_json(text: str, name: str | None) -> Any:
     """Parse JSON; every failure (syntax, nesting too deep) is a located FormatError."""
+    import json
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
@@ -60,7 +68,7 @@ def _row(value: Any, index: int, name: str | None) -> list[str | None]:
                 row.append(None)
             elif isinstance(label, bool) or not isinstance(label, int | str) or label == "":
                 raise FormatError(
-                    f"row {index} holds {json.dumps(label)}: a region label is a non-empty "
+                    f"row {index} holds {dumps(label)}: a region label is a non-empty "
                     "string or an integer (null for a blocked cell)",
                     file=name,
                 )
@@ -93,7 +101,7 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
     if count is None:
         raise FormatError('no "stars" key: add "stars": S or pass --stars S', file=name)
     if isinstance(count, bool) or not isinstance(count, int):
-        raise FormatError(f'"stars" must be a whole number, not {json.dumps(count)}', file=name)
+        raise FormatError(f'"stars" must be a whole number, not {dumps(count)}', file=name)
     for r, c in _cells(document.get("blocked", []), "blocked", name):
         if 1 <= r <= len(regions) and 1 <= c <= len(regions[r - 1]):
             regions[r - 1][c - 1] = None
@@ -131,4 +139,4 @@ def board_json(board: Board) -> dict[str, Any]:
 
 def write(board: Board) -> str:
     """Write a board as one line of JSON."""
-    return json.dumps(board_json(board)) + "\n"
+    return dumps(board_json(board)) + "\n"
