@@ -103,7 +103,8 @@ class Variant(NamedTuple):
         first = next((line for line in text.splitlines() if line.startswith("%")), "%")
         replaces = _REPLACES.search(text)
         title = first.lstrip("% ").strip()
-        purpose = title.split(":", 1)[1].strip() if title.startswith("Variant ") else title
+        named, _, said = title.partition(":")
+        purpose = said.strip() or named if title.startswith("Variant ") else title
         return cls(path.stem, path, purpose, tuple(replaces["files"].split()) if replaces else ())
 
 

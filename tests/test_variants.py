@@ -83,3 +83,13 @@ def test_variant_by_file_path(tmp_path: Path) -> None:
     board = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
     every = solutions_with(board)
     assert solutions_with(board, str(extra)) == {s for s in every if (1, 1) in s}
+
+
+def test_variant_header_without_a_colon_names_its_purpose(tmp_path: Path) -> None:
+    from starbattle.encodings import resolve_variant
+
+    headed = tmp_path / "corner.lp"
+    headed.write_text("% Variant corner\n:- not star(1,1).\n")
+    assert resolve_variant(str(headed)).purpose == "Variant corner"
+    headed.write_text("% Variant corner: a star in the top left corner\n:- not star(1,1).\n")
+    assert resolve_variant(str(headed)).purpose == "a star in the top left corner"
