@@ -97,6 +97,8 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
         raise UsageError("--grade grades by the shipped rules: drop -e and -w, or --grade")
     if fmt == "svg" and not path and given["models"] != 1:
         raise UsageError("several SVG pictures need file names: add -o FILE.svg")
+    if given["threads"] is None and (jobs > 1 or cluster is not None):
+        given["threads"] = 1  # the processes share the cores already
     request = SolveRequest(
         **given, second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT
     )

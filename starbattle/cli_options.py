@@ -67,7 +67,12 @@ program_options = options(
     click.option(
         "-c", "--const", "constants", multiple=True, metavar="NAME=VALUE", help="A clingo constant."
     ),
-    click.option("-t", "--threads", type=click.IntRange(1, 64), default=1, help="Solver threads."),
+    click.option(
+        "-t",
+        "--threads",
+        type=click.IntRange(1, 64),
+        help="Solver threads (default: 2 from 4 stars up on 2+ cores, else 1).",
+    ),
     timeout_option,
     click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
 )

@@ -49,7 +49,8 @@ class SolveRequest(NamedTuple):
     encoding: str | None = None
     variants: tuple[str, ...] = ()
     constants: tuple[str, ...] = ()
-    threads: int = 1
+    threads: int | None = None
+    """Solver threads; None: `solver.auto_threads` of each board."""
     timeout: float | None = None
     stats: bool = False
     size: int | None = None
@@ -365,7 +366,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     """
     from starbattle.formats import ImageOptions
     from starbattle.formats.picture import picture_labels
-    from starbattle.solver import Solver  # imports clingo: only when solving
+    from starbattle.solver import Solver, auto_threads  # imports clingo: only when solving
 
     try:
         several = request.models != 1 or request.count_only or request.fixed_only
@@ -379,7 +380,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
             encoding=request.encoding,
             variants=request.variants,
             constants=request.constants,
-            threads=request.threads,
+            threads=request.threads or auto_threads(board),
             ground_timeout=request.timeout,  # the time limit covers grounding too
         )
         if request.timeout is not None:  # what grounding left of it is the search's

@@ -5,6 +5,8 @@ The only module that imports clingo.
 
 from __future__ import annotations
 
+import math
+import os
 import re
 import threading
 import time
@@ -51,26 +53,62 @@ def _program(
 ) -> tuple[str, ...]:
     """The files of a composed program (resolved once per program and star count).
 
-    base/bands.lp (implied counts) is left out below `bands_from` stars: its gates inside
-    the program would still cost gringo ~0.5 ms per grounding.
+    The implied counts (base/bands.lp, base/boxes.lp) are left out of the shipped program at
+    star counts their constants rule out: their gates inside the program would still cost
+    gringo ~0.5 ms per grounding.
     """
     files = compose(encoding, variants)
-    given = [c.split("=", 1)[1] for c in constants if c.startswith("bands_from=")]
-    bands_from = int(given[-1]) if given and given[-1].lstrip("-").isdigit() else BANDS_FROM
-    if encoding is None and stars < bands_from:
-        bands = encodings_dir() / "base" / "bands.lp"
-        files = [path for path in files if path != bands]
+    if encoding is not None:
+        return tuple(str(path) for path in files)
+    given = dict(c.split("=", 1) for c in constants if "=" in c)
+    base = encodings_dir() / "base"
+    for name, (least, most) in IMPLIED.items():
+        low, high = (_constant(given, bound) for bound in (least, most))
+        if not low <= stars <= high:
+            files = [path for path in files if path != base / name]
     return tuple(str(path) for path in files)
+
+
+def _constant(given: dict[str, str], bound: tuple[str, int | None]) -> float:
+    """A star-count bound: its -c constant when given as an integer, else its default."""
+    name, default = bound
+    value = given.get(name, "")
+    if value.lstrip("-").isdigit():
+        return int(value)
+    return math.inf if default is None else default
 
 
 BANDS_FROM = 4
 """The default of bands.lp's `#const bands_from`: the star count its counts start at."""
+IMPLIED: dict[str, tuple[tuple[str, int | None], tuple[str, int | None]]] = {
+    "bands.lp": (("bands_from", BANDS_FROM), ("", None)),
+    "boxes.lp": (("boxes_from", 3), ("boxes_upto", 5)),
+}
+"""The implied-count files of base/ with the star counts they apply to: (least, most), each a
+constant's name and its default (as `#const` in the file; None: no bound)."""
 SHARED_LARGEST = {1: 11}
 """By star count, the largest board solved on one grounding per (size, stars, program), the
 region membership switched per board by external atoms; 9 for star counts not listed.
 Measured (CPU ms per puzzle, solve and prove unique; benchmarks/shapes.py): one star, shared
 against per board: 8x8 1.9 / 6.1, 10x10 5.0 / 7.7, 11x11 7.2 / 8.5; two stars: 9x9 6.4 / 7.4,
 10x10 8.8 / 7.4. Larger boards propagate better on their own grounding."""
+
+
+AUTO_THREADS_FROM = 4
+"""The star count from which a lone puzzle is solved by clasp's portfolio of 2 threads: real
+21x21 5-star puzzles, solve and prove unique, median 0.107 -> 0.078 s and worst 0.67 ->
+0.39 s on 2 cores; below 4 stars the second thread's start costs about what it saves."""
+
+
+def auto_threads(board: Board) -> int:
+    """The solver threads for one puzzle: 2 from AUTO_THREADS_FROM stars on 2 or more cores."""
+    return 2 if board.stars >= AUTO_THREADS_FROM and _cores() >= 2 else 1
+
+
+def _cores() -> int:
+    """The cores this process may run on (all of the machine's where that cannot be asked)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
 
 
 def shares_grounding(size: int, stars: int) -> bool:

@@ -165,7 +165,7 @@ def test_bands_rest_on_the_king_rule_atom() -> None:
 
 
 def region_boxes_filled(chosen: set[tuple[int, int]], regions: dict, stars: int) -> bool:
-    """Independent statement of bands.lp: each region's stars, under each of the four cuttings
+    """Independent statement of boxes.lp: each region's stars, under each of the four cuttings
     into 2x2 boxes (rows and columns from 0 or 1), lie in at least S different boxes."""
     for label in set(regions.values()):
         inside = [(r, c) for r, c in chosen if regions[r, c] == label]
@@ -180,20 +180,20 @@ def region_boxes_filled(chosen: set[tuple[int, int]], regions: dict, stars: int)
 @pytest.mark.parametrize(
     ("constants", "applies"),
     [
-        ((), False),  # by default the counts start at 4 stars
-        (("-c", "bands_from=1"), True),
-        (("-c", "bands_from=1", "-c", "boxes_upto=1"), False),  # 2 stars: above boxes_upto
+        ((), False),  # by default the counts start at 3 stars
+        (("-c", "boxes_from=1"), True),
+        (("-c", "boxes_from=1", "-c", "boxes_upto=1"), False),  # 2 stars: above boxes_upto
     ],
 )
-def test_bands_region_keeps_exactly_the_subsets_whose_regions_fill_s_boxes(
+def test_boxes_keeps_exactly_the_subsets_whose_regions_fill_s_boxes(
     constants: tuple[str, ...], applies: bool
 ) -> None:
     cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
     regions = {cell: "a" if cell[1] < 3 else "b" for cell in cells}
     facts = "".join(f"region({r},{c},{regions[r, c]}). " for r, c in cells)
     result = answer_sets(
-        [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
-        facts + "stars(2). king_rule.",  # no size/1: no rows or columns, no band counts
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "boxes.lp"],
+        facts + "stars(2). king_rule.",
         SHOW_STARS,
         constants,
     )
@@ -204,16 +204,32 @@ def test_bands_region_keeps_exactly_the_subsets_whose_regions_fill_s_boxes(
     assert len(expected) < every if applies else len(expected) == every
 
 
-def test_bands_region_rest_on_the_king_rule_atom() -> None:
-    """Without king_rule (a variant that lets stars touch), bands.lp removes nothing."""
+def test_boxes_rest_on_the_king_rule_atom() -> None:
+    """Without king_rule (a variant that lets stars touch), boxes.lp removes nothing."""
     facts = "".join(f"region({r},{c},a). " for r in range(1, 3) for c in range(1, 3))
     result = answer_sets(
-        [BASE / "domain.lp", BASE / "choose.lp", BASE / "bands.lp"],
+        [BASE / "domain.lp", BASE / "choose.lp", BASE / "boxes.lp"],
         facts + "stars(2).",
         SHOW_STARS,
-        ("-c", "bands_from=1"),
+        ("-c", "boxes_from=1"),
     )
     assert len(result) == 1 << 4
+
+
+def test_the_host_applies_each_implied_count_file_by_star_count() -> None:
+    from starbattle.solver import _program
+
+    def implied(stars: int, *constants: str) -> list[str]:
+        names = [Path(path).name for path in _program(None, (), stars, constants)]
+        return [name for name in names if name in ("bands.lp", "boxes.lp")]
+
+    assert [implied(stars) for stars in range(1, 8)] == [
+        [], [], ["boxes.lp"], ["bands.lp", "boxes.lp"], ["bands.lp", "boxes.lp"],
+        ["bands.lp"], ["bands.lp"],
+    ]  # fmt: skip
+    assert implied(2, "boxes_from=2", "bands_from=2") == ["bands.lp", "boxes.lp"]
+    assert implied(6, "boxes_upto=6") == ["bands.lp", "boxes.lp"]
+    assert implied(3, "boxes_from=x") == ["boxes.lp"]  # not an integer: clingo will refuse it
 
 
 @pytest.mark.parametrize("notouch", [True, False])

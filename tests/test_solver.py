@@ -114,3 +114,41 @@ def test_brave_and_cautious_consequences() -> None:
     assert Solver(pzprjs, variants=("torus",)).consequences("brave") is None
     with pytest.raises(UsageError):
         solver.consequences("sceptical")
+
+
+@pytest.mark.parametrize(("stars", "cores", "threads"), [(4, 2, 2), (3, 2, 1), (6, 1, 1)])
+def test_auto_threads_uses_two_from_four_stars_on_two_cores(
+    monkeypatch: pytest.MonkeyPatch, stars: int, cores: int, threads: int
+) -> None:
+    from starbattle import solver
+
+    monkeypatch.setattr(solver, "_cores", lambda: cores)
+    size = 4 * stars + 1
+    board = Board.from_rows([[str(r)] * size for r in range(size)], stars)
+    assert solver.auto_threads(board) == threads
+
+
+def test_the_cli_leaves_one_thread_per_worker_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    from click.testing import CliRunner
+
+    from starbattle import solver
+    from starbattle.cli import cli
+
+    asked = tmp_path / "asked"  # written by forked workers too
+    asked.write_text("")
+
+    def auto_threads(board: Board) -> int:
+        with asked.open("a") as log:
+            log.write(f"{board.size}\n")
+        return 1
+
+    monkeypatch.setattr(solver, "auto_threads", auto_threads)
+    hard = str(INSTANCES / "generated-17x17-4star.lp")
+    assert CliRunner().invoke(cli, ["solve", hard, hard, "-j", "2"]).exit_code == 0
+    assert asked.read_text() == ""  # -j 2: one thread each, never the automatic choice
+    assert CliRunner().invoke(cli, ["solve", hard, hard]).exit_code == 0
+    assert asked.read_text() == "17\n17\n"
+    assert CliRunner().invoke(cli, ["solve", hard, "-t", "2"]).exit_code == 0
+    assert asked.read_text() == "17\n17\n"

@@ -156,6 +156,7 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
         count_only=bool(payload.get("count", False)),
         fixed_only=bool(payload.get("fixed", False)),
         second="models" not in payload,  # as the command line: only when -n is not given
+        threads=1,  # the server's worker processes share the cores already
     )
     records, messages = Collected(), []
     show = JsonFormatter(records)  # type: ignore[arg-type]  # Collected stands in for Output
