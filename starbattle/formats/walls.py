@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from starbattle.board import Board, Cell, pieces
+from starbattle.board import Board, grid_pieces, pieces
 from starbattle.errors import FormatError
 
 Wall = Callable[[int, int], bool]
@@ -13,18 +13,13 @@ Wall = Callable[[int, int], bool]
 
 def regions_from_walls(rows: int, cols: int, right: Wall, below: Wall) -> list[list[int]]:
     """Label the 4-connected groups of cells that no wall separates, 0.. in reading order."""
-
-    def linked(a: Cell, b: Cell) -> bool:
-        """Whether no wall separates two neighbouring cells."""
-        (r, c), (lower, _) = min(a, b), max(a, b)
-        return not (right(r, c) if r == lower else below(r, c))
-
-    every = [(r, c) for r in range(rows) for c in range(cols)]
-    labels = [[-1] * cols for _ in range(rows)]
-    for number, piece in enumerate(pieces(every, linked)):
-        for r, c in piece:
-            labels[r][c] = number
-    return labels
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    labels = grid_pieces(
+        cols,
+        [c + 1 < cols and not right(r, c) for r, c in cells],
+        [r + 1 < rows and not below(r, c) for r, c in cells],
+    )
+    return [labels[r * cols : (r + 1) * cols] for r in range(rows)]
 
 
 def wall_grids(board: Board, fmt: str) -> tuple[list[list[bool]], list[list[bool]]]:
