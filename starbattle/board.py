@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from starbattle.errors import BoardError
 from starbattle.limits import MAX_SIZE
@@ -92,20 +92,69 @@ def _label_hint(labels: Sequence[str]) -> str:
     return f" (labels: {shown}" + (f"; the same region? {'; '.join(alike)})" if alike else ")")
 
 
-@dataclass(frozen=True)
-class Board:
+class _Frozen:
+    """An immutable record: equality, hashing and repr by the fields named in `_compared`.
+
+    What a frozen dataclass gives, written out: creating a dataclass costs ~2 ms of every
+    cold start (4 million instructions, measured with callgrind), and the command line's
+    start is a target (benchmarks/speed.py).
+    """
+
+    _compared: ClassVar[tuple[str, ...]]
+
+    def _set(self, **fields: Any) -> None:
+        """Set the fields once, at construction."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def _key(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._compared)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._compared)
+        return f"{type(self).__name__}({shown})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot assign {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name}")
+
+
+class Board(_Frozen):
     """A validated Star Battle board; cells are 1-based (row, column) pairs."""
 
     regions: tuple[tuple[str | None, ...], ...]
     """Row-major region labels; None marks a blocked cell (no region, no star)."""
     stars: int
-    given_stars: frozenset[Cell] = frozenset()
-    given_blanks: frozenset[Cell] = frozenset()
-    name: str | None = field(default=None, compare=False)
+    given_stars: frozenset[Cell]
+    given_blanks: frozenset[Cell]
+    name: str | None
     """Where the board came from (a file name), for messages; not part of equality."""
+    _compared = ("regions", "stars", "given_stars", "given_blanks")
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        regions: tuple[tuple[str | None, ...], ...],
+        stars: int,
+        given_stars: frozenset[Cell] = frozenset(),
+        given_blanks: frozenset[Cell] = frozenset(),
+        name: str | None = None,
+    ) -> None:
         """Check every rule of a Star Battle board; raise BoardError on the first broken one."""
+        self._set(
+            regions=regions,
+            stars=stars,
+            given_stars=given_stars,
+            given_blanks=given_blanks,
+            name=name,
+        )
         size = len(self.regions)
         if size == 0:
             raise BoardError("the board has no rows", file=self.name)
@@ -248,14 +297,17 @@ def check_king_capacity(board: Board) -> None:
         )
 
 
-@dataclass(frozen=True)
-class Solution:
+class Solution(_Frozen):
     """A placement of stars on a board of a given size; stars are sorted 1-based cells."""
 
     size: int
     stars: tuple[Cell, ...]
-    board: Board | None = field(default=None, compare=False, repr=False)
-    """The board it solves, when known (for pictures)."""
+    board: Board | None
+    """The board it solves, when known (for pictures); not part of equality."""
+    _compared = ("size", "stars")
+
+    def __init__(self, size: int, stars: tuple[Cell, ...], board: Board | None = None) -> None:
+        self._set(size=size, stars=stars, board=board)
 
     @classmethod
     def from_cells(cls, size: int, cells: Iterable[Cell], board: Board | None = None) -> Solution:

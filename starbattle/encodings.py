@@ -1,13 +1,20 @@
-"""Locate the shipped encoding and its variants (installed in the package, or in a checkout)."""
+"""Locate the shipped encoding and its variants (installed in the package, or in a checkout).
+
+The default program's files are found with os.path: pathlib (with the urllib.parse it
+imports) is ~4 ms of a cold start, so it is imported only for variants and user programs.
+"""
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.errors import EncodingError, UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _INCLUDE = re.compile(r'^#include\s+"(?P<path>[^"]+)"\s*\.', re.MULTILINE)
 _REPLACES = re.compile(r"^%\s*replaces:(?P<files>.*)$", re.MULTILINE)
@@ -64,16 +71,24 @@ def check_program(path: Path, seen: frozenset[Path] = frozenset()) -> str:
 
 
 @cache
-def encodings_dir() -> Path:
+def encodings_folder() -> str:
     """The folder holding starbattle.lp: inside the installed package, else the checkout's."""
-    package = Path(__file__).resolve().parent
-    for candidate in (package / "encodings", package.parent / "encodings"):
-        if (candidate / "starbattle.lp").is_file():
+    package = os.path.dirname(os.path.realpath(__file__))
+    tried = [os.path.join(package, "encodings"), os.path.join(package, os.pardir, "encodings")]
+    for candidate in map(os.path.normpath, tried):
+        if os.path.isfile(os.path.join(candidate, "starbattle.lp")):
             return candidate
     raise EncodingError(
-        f"the shipped encodings are missing (looked in {package / 'encodings'} and "
-        f"{package.parent / 'encodings'}): reinstall starbattle-asp"
+        f"the shipped encodings are missing (looked in {' and '.join(map(os.path.normpath, tried))}"
+        "): reinstall starbattle-asp"
     )
+
+
+def encodings_dir() -> Path:
+    """The folder holding starbattle.lp, as a Path."""
+    from pathlib import Path
+
+    return Path(encodings_folder())
 
 
 def default_program() -> Path:
@@ -81,10 +96,22 @@ def default_program() -> Path:
     return encodings_dir() / "starbattle.lp"
 
 
+@cache
+def default_files() -> tuple[str, ...]:
+    """The rule files starbattle.lp includes, in order (paths as strings)."""
+    folder = encodings_folder()
+    with open(os.path.join(folder, "starbattle.lp"), encoding="utf-8") as program:
+        text = program.read()
+    return tuple(
+        os.path.normpath(os.path.join(folder, match["path"])) for match in _INCLUDE.finditer(text)
+    )
+
+
 def base_files() -> list[Path]:
     """The rule files starbattle.lp includes, in order."""
-    program = default_program()
-    return [program.parent / match["path"] for match in _INCLUDE.finditer(program.read_text())]
+    from pathlib import Path
+
+    return [Path(path) for path in default_files()]
 
 
 class Variant(NamedTuple):
@@ -116,6 +143,8 @@ def shipped_variants() -> dict[str, Variant]:
 
 def resolve_variant(name_or_path: str) -> Variant:
     """A shipped variant by name, or a variant file by path."""
+    from pathlib import Path
+
     shipped = shipped_variants()
     if name_or_path in shipped:
         return shipped[name_or_path]
@@ -134,6 +163,8 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
     place in the default program; it cannot be combined with a user's own encoding, whose
     files we cannot see into.
     """
+    from pathlib import Path
+
     chosen = [resolve_variant(item) for item in variants]
     if encoding is not None:
         path = Path(encoding)

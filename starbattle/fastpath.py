@@ -8,7 +8,8 @@ pyproject.toml). Without those internals the public API gives the same answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import clingo
 
@@ -29,8 +30,29 @@ _CELLS: dict[tuple[int, str], dict[int, Cell | None]] = {}
 are interned for the life of the process, so their integers stay the same across Controls)."""
 
 
-def star_reader(size: int, name: str = STAR) -> Callable[[clingo.Model], list[Cell]]:
+def models(handle: clingo.SolveHandle) -> Iterator[Any]:
+    """The models of a solve handle (yield mode) as clingo finds them, for `star_reader`.
+
+    On the fast path the raw model pointers, without a clingo.Model object and its wrapper
+    calls per model (8% of an enumeration's instructions); else the public iteration.
+    """
+    if not FAST:
+        yield from handle
+        return
+    rep, found = handle._rep, _ffi.new("clingo_model_t**")
+    resume, model = _lib.clingo_solve_handle_resume, _lib.clingo_solve_handle_model
+    while True:
+        _handle_error(resume(rep))
+        _handle_error(model(rep, found))
+        if found[0] == _ffi.NULL:
+            return
+        yield found[0]
+
+
+def star_reader(size: int, name: str = STAR) -> Callable[[Any], list[Cell]]:
     """A function from a model to its star cells, checking each star/2 atom once.
+
+    A model as `models` yields it (a raw pointer on the fast path), or a clingo.Model.
 
     `name`: read the cells of another shown predicate of two numbers instead of star/2.
     """
@@ -67,9 +89,9 @@ def star_reader(size: int, name: str = STAR) -> Callable[[clingo.Model], list[Ce
     room = [0, _ffi.NULL]
     """The symbol buffer's length and the buffer, reused across models."""
 
-    def fast(model: clingo.Model) -> list[Cell]:
+    def fast(model: Any) -> list[Cell]:
         """The star cells of a model, its symbols read as integers."""
-        rep = model._rep
+        rep = model._rep if isinstance(model, clingo.Model) else model
         _handle_error(size_of(rep, shown, count))
         length = count[0]
         if not length:

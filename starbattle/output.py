@@ -13,10 +13,12 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from starbattle.errors import UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def stream_error(error: OSError, what: str = "standard output") -> UsageError | OSError:

@@ -12,14 +12,13 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
+from typing import NamedTuple
 
 import clingo
 
 from starbattle.board import NEIGHBOURS, Board, Cell, Solution, check_king_capacity
-from starbattle.encodings import compose, encodings_dir
+from starbattle.encodings import compose, default_files, encodings_folder
 from starbattle.errors import EncodingError, UsageError
 from starbattle.facts import (
     ACTIVE,
@@ -34,7 +33,7 @@ from starbattle.facts import (
     shape_facts,
     star_cell,
 )
-from starbattle.fastpath import star_reader
+from starbattle.fastpath import models, star_reader
 from starbattle.interrupts import Guard, grounding
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
 
@@ -57,16 +56,16 @@ def _program(
     star counts their constants rule out: their gates inside the program would still cost
     gringo ~0.5 ms per grounding.
     """
-    files = compose(encoding, variants)
     if encoding is not None:
-        return tuple(str(path) for path in files)
+        return tuple(str(path) for path in compose(encoding, variants))
+    files = tuple(map(str, compose(None, variants))) if variants else default_files()
     given = dict(c.split("=", 1) for c in constants if "=" in c)
-    base = encodings_dir() / "base"
+    base = os.path.join(encodings_folder(), "base")
     for name, (least, most) in IMPLIED.items():
         low, high = (_constant(given, bound) for bound in (least, most))
         if not low <= stars <= high:
-            files = [path for path in files if path != base / name]
-    return tuple(str(path) for path in files)
+            files = tuple(path for path in files if path != os.path.join(base, name))
+    return files
 
 
 def _constant(given: dict[str, str], bound: tuple[str, int | None]) -> float:
@@ -116,19 +115,24 @@ def shares_grounding(size: int, stars: int) -> bool:
     return size <= SHARED_LARGEST.get(stars, 9)
 
 
-@dataclass
 class _Shape:
     """One grounding shared by the boards of one size, star count and program."""
 
-    control: clingo.Control
-    literals: dict[tuple[str, tuple[int, ...]], int]
-    """The external atoms that say a board: ("region", (r, c, k)), ("given_star", (r, c)), ..."""
-    messages: list[str]
-    owner: object = None
-    """The Solver whose board is switched on now."""
-    on: list[int] = field(default_factory=list)
-    busy: bool = False
-    """True while a query's solve handle is open."""
+    def __init__(
+        self,
+        control: clingo.Control,
+        literals: dict[tuple[str, tuple[int, ...]], int],
+        messages: list[str],
+    ) -> None:
+        self.control = control
+        self.literals = literals
+        """The external atoms that say a board: ("region", (r, c, k)), ("given_star", (r, c))."""
+        self.messages = messages
+        self.owner: object = None
+        """The Solver whose board is switched on now."""
+        self.on: list[int] = []
+        self.busy = False
+        """True while a query's solve handle is open."""
 
     def load(self, owner: object, board: Board) -> None:
         """Switch on the external atoms of a board (and off those of the last one)."""
@@ -171,8 +175,7 @@ def _unit(symbol: clingo.Symbol) -> Unit:
     return symbol.name, arguments
 
 
-@dataclass
-class Stats:
+class Stats(NamedTuple):
     """What clingo reports about one program and its last search."""
 
     rules: int = 0
@@ -191,40 +194,63 @@ class Stats:
         )
 
 
-@dataclass
 class Search:
     """How the last enumeration or count ended."""
 
-    found: int = 0
-    exhausted: bool = False
-    """True when the whole search space was explored: `found` is then every solution."""
-    timed_out: bool = False
-    seconds: float = 0.0
+    __slots__ = ("exhausted", "found", "seconds", "timed_out")
+
+    def __init__(
+        self,
+        found: int = 0,
+        exhausted: bool = False,
+        timed_out: bool = False,
+        seconds: float = 0.0,
+    ) -> None:
+        self.found = found
+        self.exhausted = exhausted
+        """True when the whole search space was explored: `found` is then every solution."""
+        self.timed_out = timed_out
+        self.seconds = seconds
 
 
-@dataclass
 class Solver:
-    """A board grounded once with a program; each query reuses the grounding."""
+    """A board grounded once with a program; each query reuses the grounding.
 
-    board: Board
-    encoding: str | None = None
-    variants: tuple[str, ...] = ()
-    constants: tuple[str, ...] = ()
-    threads: int = 1
-    clingo_args: tuple[str, ...] = ()
-    """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
-    parts: tuple[str, ...] = ()
-    """Program parts (`#program NAME.` without parameters) grounded beside base."""
-    ground_timeout: float | None = None
-    """A time limit for grounding, which clingo cannot interrupt: only the command line and
-    its workers keep it, by ending the process (interrupts.grounding)."""
-    messages: list[str] = field(default_factory=list, init=False)
-    """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
-    last: Search = field(default_factory=Search, init=False)
-    """How the last query ended."""
-    ground_seconds: float = field(default=0.0, init=False)
+    A plain class, as are the other records of this module: a dataclass costs ~2 ms of every
+    cold start to create (4 million instructions each, measured with callgrind).
+    """
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        board: Board,
+        encoding: str | None = None,
+        variants: tuple[str, ...] = (),
+        constants: tuple[str, ...] = (),
+        threads: int = 1,
+        clingo_args: tuple[str, ...] = (),
+        parts: tuple[str, ...] = (),
+        ground_timeout: float | None = None,
+    ) -> None:
+        self.board = board
+        self.encoding = encoding
+        self.variants = variants
+        self.constants = constants
+        self.threads = threads
+        self.clingo_args = clingo_args
+        """Extra clingo command-line options, e.g. ("--configuration=crafty",)."""
+        self.parts = parts
+        """Program parts (`#program NAME.` without parameters) grounded beside base."""
+        self.ground_timeout = ground_timeout
+        """A time limit for grounding, which clingo cannot interrupt: only the command line
+        and its workers keep it, by ending the process (interrupts.grounding)."""
+        self.messages: list[str] = []
+        """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
+        self.last = Search()
+        """How the last query ended."""
+        self.ground_seconds = 0.0
+        self._ground_once()
+
+    def _ground_once(self) -> None:
         """Load the program and the board's facts, and ground them (or reuse a grounding)."""
         files = _program(self.encoding, self.variants, self.board.stars, self.constants)
         arguments = ["--warn=all", *self.clingo_args]
@@ -393,10 +419,10 @@ class Solver:
             self._shape.busy = True
         try:
             with Guard(self._control, timeout) as guard, self._control.solve(yield_=True) as handle:
-                models = iter(handle)
+                found = models(handle)
                 while True:
                     with guard.clingo():
-                        model = next(models, None)
+                        model = next(found, None)
                         stars = None if model is None else stars_of(model)
                     if stars is None:
                         break
@@ -530,9 +556,9 @@ class Rivals:
         control = clingo.Control(["--warn=none", "--enum-mode=brave"])
         with grounding(timeout):
             for path in _program(None, (), self._stars, ()):
-                if Path(path).name != "show.lp":  # it shows the stars: shown here are differences
+                if os.path.basename(path) != "show.lp":  # it shows stars: shown are differences
                     control.load(path)
-            control.load(str(encodings_dir() / "repair" / "differs.lp"))
+            control.load(os.path.join(encodings_folder(), "repair", "differs.lp"))
             control.add("base", [], rival_facts(size, self._stars, self._planted, candidates))
             control.ground([("base", [])])
         self._control, self._on, self._literals = control, {}, {}

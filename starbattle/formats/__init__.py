@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.board import Board
@@ -71,7 +71,7 @@ def detect(text: str, name: str | None = None) -> str:
         return "sbn"
     if asp.looks_like_facts(stripped):
         return "lp"
-    hinted = EXTENSIONS.get(Path(name).suffix.lower()) if name else None
+    hinted = EXTENSIONS.get(os.path.splitext(name)[1].lower()) if name else None
     return hinted if hinted in ("lp", "json", "sbn") else "txt"
 
 
@@ -215,7 +215,7 @@ def _collection(text: str, name: str | None, fmt: str | None) -> list[Record] | 
 def _is_file(argument: str) -> bool:
     """Whether an argument names an existing file (a board given as text is none)."""
     try:
-        return Path(argument).exists()
+        return os.path.exists(argument)
     except (OSError, ValueError):  # too long for a file name, or a NUL byte: text, not a path
         return False
 
