@@ -5,7 +5,8 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
    signs from the seed) on a board whose regions are its rows;
 2. cut: the planted stars, walked row by row in snake order, are cut into runs of S stars,
    and each run claims a connected set of cells holding exactly its stars;
-3. grow: unclaimed cells join neighbouring regions at random;
+3. grow: unclaimed cells join neighbouring regions at random; a region left below the
+   minimum size takes border cells from larger neighbours;
 4. compact: cells move (and pairs of star cells swap) between neighbouring regions while the
    borders get no longer, regions stay connected and no region drops below the minimum size;
 5. repair: cells at or near the cells where rival solutions have stars move to a
@@ -231,6 +232,32 @@ def grow(owner: Grid, rng: random.Random, kept: frozenset[int] = frozenset()) ->
     return owner
 
 
+def fill(regions: Regions, planted: set[Cell], rng: random.Random, min_region: int) -> None:
+    """Let each region smaller than `min_region` take cells from larger neighbouring regions.
+
+    A star-free cell on its border moves in while the region it leaves stays connected and
+    above the minimum. Without this a third of the attempts at 25x25 6-star end here, their
+    compaction spent for nothing (measured: 11 of 30 attempts).
+    """
+    for label in sorted(set(regions.cells) - regions.kept):
+        while len(regions.cells[label]) < min_region:
+            donors = sorted(
+                (i, j)
+                for r, c in regions.cells[label]
+                for i, j in regions.around[r][c]
+                if regions.grid[i][j] not in (label, *regions.kept)
+                and (i, j) not in planted
+                and len(regions.cells[regions.grid[i][j]]) > min_region
+            )
+            for cell in rng.sample(donors, len(donors)):
+                old = regions.move(cell, label)
+                if regions.still_connected(old, cell):
+                    break
+                regions.move(cell, old)
+            else:  # no neighbour can give a cell: compaction may still, else the attempt ends
+                break
+
+
 def compact(
     regions: Regions,
     planted: set[Cell],
@@ -369,6 +396,7 @@ def _generate_one(
     owner = claim(size, stars, planted)
     kept = lines(owner, stars) if keep_lines else frozenset()
     regions = Regions(grow(owner, rng, kept), kept)
+    fill(regions, set(planted), rng, minimum)
     compact(regions, set(planted), rng, 10 * size**3, minimum, deadline)
     sizes = [len(cells) for label, cells in regions.cells.items() if label not in kept]
     if min(sizes, default=minimum) < minimum:
