@@ -307,7 +307,10 @@ class Solution(_Frozen):
     _compared = ("size", "stars")
 
     def __init__(self, size: int, stars: tuple[Cell, ...], board: Board | None = None) -> None:
-        self._set(size=size, stars=stars, board=board)
+        put = object.__setattr__  # directly, not by _set: enumerations make one per model
+        put(self, "size", size)
+        put(self, "stars", stars)
+        put(self, "board", board)
 
     @classmethod
     def from_cells(cls, size: int, cells: Iterable[Cell], board: Board | None = None) -> Solution:
