@@ -114,6 +114,12 @@ def base_files() -> list[Path]:
     return [Path(path) for path in default_files()]
 
 
+def header_title(text: str) -> str:
+    """The title of a rule file: its first comment line, without the '%'."""
+    first = next((line for line in text.splitlines() if line.startswith("%")), "%")
+    return first.lstrip("% ").strip()
+
+
 class Variant(NamedTuple):
     """A rule file in encodings/variants/ (or given by path) with what its header declares."""
 
@@ -127,9 +133,8 @@ class Variant(NamedTuple):
     def from_path(cls, path: Path) -> Variant:
         """Read a variant's header: its title line and an optional `replaces:` line of files."""
         text = check_program(path)
-        first = next((line for line in text.splitlines() if line.startswith("%")), "%")
         replaces = _REPLACES.search(text)
-        title = first.lstrip("% ").strip()
+        title = header_title(text)
         named, _, said = title.partition(":")
         purpose = said.strip() or named if title.startswith("Variant ") else title
         return cls(path.stem, path, purpose, tuple(replaces["files"].split()) if replaces else ())
