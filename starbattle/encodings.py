@@ -204,7 +204,9 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
 
 
 def describe() -> list[str]:
-    """The default program's files and the variants with their purpose, as lines."""
+    """The default program's files, the variants and the hint programs with their purpose."""
+    from starbattle.techniques import STATE_PROGRAM, shipped_hint_programs
+
     program = default_program()
     lines = [f"default program: {program}"]
     lines += [f"  {path.relative_to(program.parent)}" for path in base_files()]
@@ -214,4 +216,12 @@ def describe() -> list[str]:
     for name, variant in variants.items():
         replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
         lines.append(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
+    lines.append(
+        f"hint programs ({program.parent / 'hints'}, each run with {STATE_PROGRAM}; "
+        "add your own with hint --technique FILE):"
+    )
+    programs = shipped_hint_programs()
+    width = max(len(name) for name in programs)
+    for name, hint in sorted(programs.items(), key=lambda item: (item[1].level, item[0])):
+        lines.append(f"  {name.ljust(width)}  level {hint.level}  {hint.title}")
     return lines
