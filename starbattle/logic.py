@@ -14,10 +14,11 @@ Levels 0 and 7 and the soundness checks use clingo (encodings/explain.lp) on a b
 grounded once, with the marks as assumptions.
 
 encodings/hints/ states levels 1-5 a second time, as ASP programs (one per technique, its
-answer sets the deductions), and the tests keep the two in step: the Python here is the
-engine for speed (one program run costs ~6 ms at 10x10 against ~0.01-1 ms here). A user's
-own hint program (starbattle.techniques) joins the ladder at the level its header
-declares, after the built-in techniques of that level, every conclusion proved by clingo.
+answer sets the deductions), and the tests keep the two in step; the Python here is the
+engine, for speed (one program run costs 6-65 ms at 10x10 2-star, a technique here 0.1-1.5
+ms). A user's own hint program (starbattle.techniques) joins the ladder at the level its
+header declares, after the built-in techniques of that level, every conclusion proved by
+clingo.
 
 Lowest level, precisely: levels 0-5 always run to the end, so no step is made at a level
 above one of them that applies. Level 6 runs to the end for refutations by levels 1-2 (every

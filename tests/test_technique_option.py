@@ -166,6 +166,10 @@ def test_a_conclusion_about_a_blocked_cell_is_refused(files: dict, tmp_path: Pat
     )
 
 
+def test_the_readme_shows_this_technique() -> None:
+    assert PAIR.format(level=2) in (ROOT / "README.md").read_text()
+
+
 def test_a_missing_technique_file_is_named(files: dict) -> None:
     result = run("hint", files["board.txt"], "--technique", "nowhere.lp")
     assert result.exit_code == 2
