@@ -204,5 +204,5 @@ def shipped_hint_programs() -> dict[str, HintProgram]:
 
 
 def hint_programs(paths: Iterable[str]) -> tuple[HintProgram, ...]:
-    """The hint programs of some files, each header read and checked."""
-    return tuple(HintProgram.from_path(Path(path)) for path in paths)
+    """The hint programs of some files (each once), each header read and checked."""
+    return tuple(HintProgram.from_path(Path(path)) for path in dict.fromkeys(paths))

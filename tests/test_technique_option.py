@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 from helpers import ROOT
 
+from starbattle import read_board
 from starbattle.cli import cli
-from starbattle.techniques import shipped_hint_programs
+from starbattle.techniques import Deduction, hint_programs, shipped_hint_programs
 
 BOARD = "stars: 1\nBBAAC\nEBBAC\nEEDDC\nEEDDD\nEEEDD\n"
 """Solution (1,4) (2,2) (3,5) (4,3) (5,1)."""
@@ -164,6 +165,17 @@ def test_a_conclusion_about_a_blocked_cell_is_refused(files: dict, tmp_path: Pat
         f"starbattle-asp: error: {files['blocked.lp']}: an answer set shows conclude(blank,1,1), "
         "which is a blocked cell: conclude only about cells in a region\n"
     )
+
+
+def test_conclusions_about_decided_cells_are_left_out(tmp_path: Path) -> None:
+    path = tmp_path / "again.lp"
+    path.write_text(
+        "% Again\n% level: 1\nconclude(blank,R,C) :- blank(R,C).\nconclude(blank,1,1).\n"
+    )
+    [program] = hint_programs([str(path), str(path)])  # the same file once
+    assert program.deductions(read_board(BOARD), [], [(1, 5)]) == [
+        Deduction("again", frozenset(), frozenset(), frozenset(), frozenset({(1, 1)}))
+    ]
 
 
 def test_the_readme_shows_this_technique() -> None:
