@@ -23,6 +23,7 @@ from starbattle.cli_options import (
     marks_option,
     output_option,
     program_options,
+    technique_option,
     timeout_option,
 )
 from starbattle.command import (
@@ -188,20 +189,25 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
 @output_option
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
 @marks_option
+@technique_option
 def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
-         ascii_only: bool, marks: bool, **board_options: Any) -> int:  # fmt: skip
+         ascii_only: bool, marks: bool, techniques: tuple[str, ...],
+         **board_options: Any) -> int:  # fmt: skip
     """The next logical step on FILE's board, from the marks in STATE (a partial answer).
 
     Each step names its technique and level (0 a mistake in the marks, 1 around a star,
     2 forced fill, 3 2x2 blocks, 4 too little room, 5 confinement, 6 one assumption, 7 an
     unsatisfiable core), the rows, columns and regions it rests on, and what follows.
+    --technique adds your own technique, an ASP program like those of encodings/hints/
+    (listed by `starbattle-asp encodings`), tried after the built-in ones of its level.
 
     Example: starbattle-asp hint instances/generated-10x10-2star.lp --disclose where
     """
     from starbattle.results import hint as next_hint
 
     board, record, seen = one_board(file, **board_options, marks=marks)
-    found = next_hint(board, state_of(board, record, seen, state, board_options["stars"]), disclose)
+    marked = state_of(board, record, seen, state, board_options["stars"])
+    found = next_hint(board, marked, disclose, techniques)
     picture = output_format in ("svg", "png")
     show = FORMATTERS[output_format](
         Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
@@ -221,12 +227,14 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
 @marks_option
 @format_option(("text", "json"))
 @grade_option
+@technique_option
 def explain(file: str, state: str | None, marks: bool, output_format: str, with_grade: bool,
-            **board_options: Any) -> int:  # fmt: skip
+            techniques: tuple[str, ...], **board_options: Any) -> int:  # fmt: skip
     """Every logical step from STATE (or an empty board) to the end, then a summary.
 
     Exits 0 when logic solves the board, 1 when it gets stuck. --grade adds the board's
-    grade (of the empty board, whatever STATE holds).
+    grade (of the empty board, whatever STATE holds, by the built-in techniques alone).
+    --technique adds your own technique, as for `hint`.
 
     Example: starbattle-asp explain instances/generated-10x10-2star.lp -f json
     """
@@ -236,7 +244,7 @@ def explain(file: str, state: str | None, marks: bool, output_format: str, with_
     show = FORMATTERS[output_format](Output())
     solved = False
     marked = state_of(board, record, seen, state, board_options["stars"])
-    for item in explain_items(board, marked, with_grade):
+    for item in explain_items(board, marked, with_grade, techniques):
         show.show(item)
         solved = getattr(item, "trace", None) is not None and item.trace.solved
     show.output.close()
@@ -341,7 +349,7 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
 
 @cli.command("encodings")
 def list_encodings() -> int:
-    """List the default program and the rule variants with their purpose."""
+    """List the default program, the rule variants and the hint programs with their purpose."""
     from starbattle.encodings import describe
 
     output = Output()

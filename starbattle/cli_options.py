@@ -76,6 +76,13 @@ program_options = options(
     timeout_option,
     click.option("--stats", is_flag=True, help="Print clingo statistics to stderr."),
 )
+technique_option = click.option(
+    "--technique",
+    "techniques",
+    multiple=True,
+    metavar="FILE.lp",
+    help="Add a hint program (headed '% level: L') to the ladder at level L (repeatable).",
+)
 grade_option = click.option(
     "--grade", "with_grade", is_flag=True, help="Grade the puzzle's difficulty after the summary."
 )

@@ -114,6 +114,12 @@ def base_files() -> list[Path]:
     return [Path(path) for path in default_files()]
 
 
+def header_title(text: str) -> str:
+    """The title of a rule file: its first comment line, without the '%'."""
+    first = next((line for line in text.splitlines() if line.startswith("%")), "%")
+    return first.lstrip("% ").strip()
+
+
 class Variant(NamedTuple):
     """A rule file in encodings/variants/ (or given by path) with what its header declares."""
 
@@ -127,9 +133,8 @@ class Variant(NamedTuple):
     def from_path(cls, path: Path) -> Variant:
         """Read a variant's header: its title line and an optional `replaces:` line of files."""
         text = check_program(path)
-        first = next((line for line in text.splitlines() if line.startswith("%")), "%")
         replaces = _REPLACES.search(text)
-        title = first.lstrip("% ").strip()
+        title = header_title(text)
         named, _, said = title.partition(":")
         purpose = said.strip() or named if title.startswith("Variant ") else title
         return cls(path.stem, path, purpose, tuple(replaces["files"].split()) if replaces else ())
@@ -199,7 +204,9 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
 
 
 def describe() -> list[str]:
-    """The default program's files and the variants with their purpose, as lines."""
+    """The default program's files, the variants and the hint programs with their purpose."""
+    from starbattle.techniques import STATE_PROGRAM, shipped_hint_programs
+
     program = default_program()
     lines = [f"default program: {program}"]
     lines += [f"  {path.relative_to(program.parent)}" for path in base_files()]
@@ -209,4 +216,12 @@ def describe() -> list[str]:
     for name, variant in variants.items():
         replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
         lines.append(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
+    lines.append(
+        f"hint programs ({program.parent / 'hints'}, each run with {STATE_PROGRAM}; "
+        "add your own with hint --technique FILE):"
+    )
+    programs = shipped_hint_programs()
+    width = max(len(name) for name in programs)
+    for name, hint in sorted(programs.items(), key=lambda item: (item[1].level, item[0])):
+        lines.append(f"  {name.ljust(width)}  level {hint.level}  {hint.title}")
     return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Protocol
 
 from starbattle.board import Board, Cell
@@ -26,6 +27,18 @@ ACTIVE = "active"
 UNIT_ROW, UNIT_COLUMN, UNIT_REGION, UNIT_NOTOUCH = "row", "column", "region", "notouch"
 UNIT_KINDS = (UNIT_ROW, UNIT_COLUMN, UNIT_REGION, GIVEN_STAR, GIVEN_BLANK, UNIT_NOTOUCH)
 """Every kind of unit, in the order explanations name them."""
+MARKED_STAR, MARKED_BLANK = "marked_star", "marked_blank"
+"""marked_star(R,C), marked_blank(R,C): a state's marks, read by the hint programs."""
+CONCLUDE, PREMISE_UNIT, PREMISE_CELL, TECHNIQUE = (
+    "conclude",
+    "premise_unit",
+    "premise_cell",
+    "technique",
+)
+"""The hint programs' output (encodings/hints/state.lp): conclude(star|blank,R,C),
+premise_unit(row(R)|column(C)|region(K)), premise_cell(R,C), technique(NAME)."""
+CONCLUDED = {"star": True, "blank": False}
+"""conclude/3's first argument: whether the cell holds a star."""
 
 INSTANCE_PREDICATES: dict[str, int] = {
     SIZE: 1,
@@ -119,6 +132,13 @@ def rival_facts(
         for (r, c), regions in candidates.items()
     ]
     return "\n".join(lines) + "\n"
+
+
+def state_facts(stars: Iterable[Cell], blanks: Iterable[Cell]) -> str:
+    """A state's marks as `marked_star(R,C).` and `marked_blank(R,C).` facts on one line."""
+    marks = [(MARKED_STAR, cell) for cell in sorted(stars)]
+    marks += [(MARKED_BLANK, cell) for cell in sorted(blanks)]
+    return " ".join(f"{name}({r},{c})." for name, (r, c) in marks)
 
 
 def star_facts(stars: list[Cell] | tuple[Cell, ...]) -> str:

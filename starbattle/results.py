@@ -324,20 +324,31 @@ def read_state(board: Board, text: str | None, name: str | None) -> State:
     return State.of(stars, blanks or ())
 
 
-def hint(board: Board, state: State, disclose: str = "full") -> Hint:
-    """The next logical step on a board from a state of marks."""
-    from starbattle.logic import next_step
+def hint(
+    board: Board, state: State, disclose: str = "full", techniques: tuple[str, ...] = ()
+) -> Hint:
+    """The next logical step on a board from a state of marks.
 
-    return Hint(board, state, next_step(board, state), disclose=disclose)
+    `techniques`: files of hint programs to add to the ladder (encodings/hints/ shows how).
+    """
+    from starbattle.logic import next_step
+    from starbattle.techniques import hint_programs
+
+    programs = hint_programs(techniques)
+    return Hint(board, state, next_step(board, state, programs=programs), disclose=disclose)
 
 
 def explain_items(
-    board: Board, state: State, with_grade: bool = False
+    board: Board, state: State, with_grade: bool = False, techniques: tuple[str, ...] = ()
 ) -> Iterator[Hint | Explained | Graded]:
-    """Every step from a state to the end of the trace, the trace's summary, the board's grade."""
-    from starbattle.logic import explain
+    """Every step from a state to the end of the trace, the trace's summary, the board's grade.
 
-    trace = explain(board, state)
+    `techniques`: files of hint programs to add to the ladder (not to the grade's).
+    """
+    from starbattle.logic import explain
+    from starbattle.techniques import hint_programs
+
+    trace = explain(board, state, programs=hint_programs(techniques))
     marks = state
     for index, step in enumerate(trace.steps, start=1):
         yield Hint(board, marks, step, index, in_trace=True)

@@ -42,8 +42,11 @@ _NAME = r"(?!not(?:=|\Z))_*[a-z][A-Za-z0-9_']*"
 _CONSTANT = re.compile(rf"""{_NAME}=(-?[0-9]{{1,9}}|{_NAME}|"[^"\\\n\x00]*")\Z""")
 """NAME=VALUE, the value an integer, a name or a string on one line (clingo's -c takes terms)."""
 
-Unit = tuple[str, tuple[int | str, ...]]
-"""A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ())."""
+Term = int | str | tuple[str, tuple["Term", ...]]
+"""A clingo term as plain values: 3, "a", ("row", (3,))."""
+Unit = tuple[str, tuple[Term, ...]]
+"""A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ()); also
+any atom read back as plain values, e.g. ("conclude", ("star", 3, 4))."""
 
 
 @lru_cache(maxsize=64)
@@ -167,12 +170,63 @@ the second board of a shape builds the shared one."""
 
 
 def _unit(symbol: clingo.Symbol) -> Unit:
-    """The Unit of an active(U) atom's argument."""
-    arguments = tuple(
-        argument.number if argument.type == clingo.SymbolType.Number else str(argument)
-        for argument in symbol.arguments
+    """The Unit of an active(U) atom's argument (any function symbol as its name and terms)."""
+    return symbol.name, tuple(_term(argument) for argument in symbol.arguments)
+
+
+def _term(symbol: clingo.Symbol) -> Term:
+    """A symbol as plain values: a number, a string or constant's text, or (name, terms)."""
+    if symbol.type == clingo.SymbolType.Number:
+        return symbol.number
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    return _unit(symbol) if symbol.arguments else str(symbol)
+
+
+def program_error(messages: list[str], error: RuntimeError, files: Sequence[str]) -> EncodingError:
+    """Turn clingo's failure into an EncodingError naming its first error message and place."""
+    detail = next((m for m in messages if "error" in m), None) or str(error)
+    match = re.match(
+        r"(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+)(-[\d:]+)?: (?P<rest>.*)", detail
     )
-    return symbol.name, arguments
+    if match:
+        return EncodingError(
+            match["rest"],
+            file=match["file"],
+            line=int(match["line"]),
+            column=int(match["column"]),
+        )
+    names = ", ".join(files)
+    return EncodingError(f"clingo could not ground the program ({names}): {detail}")
+
+
+def shown_answer_sets(files: Sequence[str], facts: str) -> list[frozenset[Term]]:
+    """Every answer set of a program on facts, as its shown atoms in plain values (`_term`).
+
+    Projected on the shown atoms: answer sets that show the same atoms are one.
+    """
+    messages: list[str] = []
+    control = clingo.Control(
+        ["0", "--project"],
+        logger=lambda _code, message: messages.append(" ".join(message.split())),
+        message_limit=100,
+    )
+    try:
+        with grounding(None):
+            for path in files:
+                control.load(path)
+            control.add("base", [], facts)
+            control.ground([("base", [])])
+    except RuntimeError as error:
+        raise program_error(messages, error, files) from None
+    found: list[frozenset[Term]] = []
+    with Guard(control, None) as guard, guard.clingo():
+        control.solve(
+            on_model=lambda model: found.append(
+                frozenset(_term(symbol) for symbol in model.symbols(shown=True))
+            )
+        )
+    return found
 
 
 class Stats(NamedTuple):
@@ -392,19 +446,7 @@ class Solver:
 
     def _program_error(self, error: RuntimeError, files: Sequence[str]) -> EncodingError:
         """Turn clingo's failure into an EncodingError naming its first message and place."""
-        detail = next((m for m in self.messages if "error" in m), None) or str(error)
-        match = re.match(
-            r"(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+)(-[\d:]+)?: (?P<rest>.*)", detail
-        )
-        if match:
-            return EncodingError(
-                match["rest"],
-                file=match["file"],
-                line=int(match["line"]),
-                column=int(match["column"]),
-            )
-        names = ", ".join(files)
-        return EncodingError(f"clingo could not ground the program ({names}): {detail}")
+        return program_error(self.messages, error, files)
 
     def _star_cells(self, limit: int, timeout: float | None) -> Iterator[list[Cell]]:
         """Yield the star cells of each model as clingo finds it (the one model loop)."""

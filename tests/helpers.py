@@ -13,6 +13,7 @@ from functools import cache
 from itertools import combinations
 from pathlib import Path
 
+import clingo
 import pytest
 
 from starbattle import Board
@@ -60,6 +61,28 @@ BAD_BOARDS = [
     ('{"stars": 1, "regions": ["AB", "B', None, "invalid JSON"),
 ]
 """Boards no reader accepts: (text, format or None, a part of the one-line message)."""
+
+
+def answer_sets(
+    files: list[Path],
+    facts: str,
+    show: str = "",
+    arguments: tuple[str, ...] = (),
+    parts: tuple[str, ...] = (),
+) -> set[frozenset[str]]:
+    """Every answer set of the files plus facts (and program parts), as sets of shown atoms."""
+    control = clingo.Control(["0", "--warn=none", *arguments])
+    for path in files:
+        control.load(str(path))
+    control.add("base", [], facts + show)
+    control.ground([("base", []), *((part, []) for part in parts)])
+    found: set[frozenset[str]] = set()
+    control.solve(
+        on_model=lambda model: found.add(
+            frozenset(str(symbol) for symbol in model.symbols(shown=True))
+        )
+    )
+    return found
 
 
 def touching(a: Cell, b: Cell, size: int, rule: str) -> bool:

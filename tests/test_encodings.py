@@ -5,36 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import clingo
 import pytest
-from helpers import ROOT
+from helpers import ROOT, answer_sets
 
 BASE = ROOT / "encodings" / "base"
 VARIANTS = ROOT / "encodings" / "variants"
 
 CELLS_2X2 = "cell(1,1). cell(1,2). cell(2,1). cell(2,2). row(1). row(2). column(1). column(2)."
-
-
-def answer_sets(
-    files: list[Path],
-    facts: str,
-    show: str = "",
-    arguments: tuple[str, ...] = (),
-    parts: tuple[str, ...] = (),
-) -> set[frozenset[str]]:
-    """Every answer set of the files plus facts (and program parts), as sets of shown atoms."""
-    control = clingo.Control(["0", "--warn=none", *arguments])
-    for path in files:
-        control.load(str(path))
-    control.add("base", [], facts + show)
-    control.ground([("base", []), *((part, []) for part in parts)])
-    found: set[frozenset[str]] = set()
-    control.solve(
-        on_model=lambda model: found.add(
-            frozenset(str(symbol) for symbol in model.symbols(shown=True))
-        )
-    )
-    return found
 
 
 def stars(*cells: str) -> frozenset[str]:

@@ -1,0 +1,303 @@
+"""The hint programs of encodings/hints/: complete answer sets on tiny facts, the command each
+header gives, and agreement with the Python ladder (starbattle.logic) on crafted boards and
+on states of real puzzles reached by real ladder steps."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, answer_sets, corpus, corpus_board, needs_corpus
+from test_logic import APPLIES, DOES_NOT_APPLY, board_of, state_of
+
+from starbattle.board import Board, Cell
+from starbattle.logic import TECHNIQUES, Logic, State
+from starbattle.techniques import HintProgram, shipped_hint_programs
+
+HINTS = ROOT / "encodings" / "hints"
+PROGRAMS = shipped_hint_programs()
+EXACT = ("around-star", "full-unit", "forced-fill", "confinement")
+"""Techniques whose programs make exactly the Python's deductions (units, cells, conclusions)."""
+
+Key = tuple[frozenset[str], frozenset[Cell], frozenset[Cell], frozenset[Cell]]
+"""A deduction compared: premise unit names, premise cells, stars, blanks."""
+
+
+def facts(regions: list[str], stars: int, marks: str = "") -> str:
+    """Board facts from rows of region letters ('#' blocked) and marks ('*', 'x', '/' rows)."""
+    lines = [f"size({len(regions)}). stars({stars})."]
+    for r, row in enumerate(regions, start=1):
+        for c, label in enumerate(row, start=1):
+            lines.append(f"blocked({r},{c})." if label == "#" else f"region({r},{c},{label}).")
+    for r, row in enumerate(marks.split("/") if marks else [], start=1):
+        for c, mark in enumerate(row, start=1):
+            if mark != ".":
+                lines.append(f"marked_{'star' if mark == '*' else 'blank'}({r},{c}).")
+    return " ".join(lines)
+
+
+def deductions(technique: str, given: str) -> set[frozenset[str]]:
+    """A program's answer sets on facts, without its technique/1 atom (shown in every one)."""
+    found = answer_sets([HINTS / "state.lp", HINTS / f"{technique}.lp"], given, "", ("--project",))
+    for answer in found:
+        assert f'technique("{technique}")' in answer
+    return {frozenset(a for a in answer if not a.startswith("technique(")) for answer in found}
+
+
+def test_the_shipped_programs_are_the_techniques_of_levels_1_to_5() -> None:
+    assert {name: program.level for name, program in PROGRAMS.items()} == {
+        name: level for name, level in TECHNIQUES.items() if 1 <= level <= 5
+    }
+
+
+@pytest.mark.parametrize("path", sorted(HINTS.glob("*.lp")), ids=lambda path: path.name)
+def test_each_header_says_what_it_reads_and_its_command_runs(path: Path) -> None:
+    text = path.read_text()
+    for part in ("% Reads", "% Defines", "% Run     "):
+        assert part in text, f"{path.name} has no {part.strip()} line"
+    command = next(line for line in text.splitlines() if line.startswith("% Run"))[10:]
+    command = command.replace("python -m clingo", f"{sys.executable} -m clingo")
+    result = subprocess.run(
+        ["bash", "-c", f"{command} --outf=0 -V0 --warn=none"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (result.returncode, result.stdout.splitlines()[-1]) == (0, "SATISFIABLE"), result.stderr
+    shown = result.stdout.splitlines()[0]
+    if path.name == "state.lp":
+        assert "need(row(1),0)" in shown.split()
+    else:
+        assert f'technique("{path.stem}")' in shown and "conclude(" in shown
+
+
+def test_the_state_merges_marks_and_givens_and_counts_per_unit() -> None:
+    given = facts(["ab", "#b"], 1) + " marked_star(1,1). marked_blank(1,1). given_blank(2,2)."
+    shown = "#show star/2. #show blank/2. #show open/2. #show need/2. #show free/2."
+    result = answer_sets([HINTS / "state.lp"], given + " marked_blank(2,1).", shown)
+    assert result == {
+        frozenset(
+            {
+                "star(1,1)",  # marked both ways: a star
+                "blank(2,2)",  # a given blank; (2,1) is blocked, so no mark
+                "open(1,2)",
+                *("need(row(1),0)", "need(row(2),1)", "need(column(1),0)", "need(column(2),1)"),
+                *("need(region(a),0)", "need(region(b),1)"),
+                *("free(row(1),1)", "free(row(2),0)", "free(column(1),0)", "free(column(2),1)"),
+                *("free(region(a),0)", "free(region(b),1)"),
+            }
+        )
+    }
+    rests = answer_sets([HINTS / "state.lp"], given, "#show rests_on/3.")
+    assert rests == {
+        frozenset(
+            {
+                *("rests_on(row(1),1,1)", "rests_on(column(1),1,1)", "rests_on(region(a),1,1)"),
+                *("rests_on(row(2),2,2)", "rests_on(column(2),2,2)", "rests_on(region(b),2,2)"),
+                # the star touches (1,2) and (2,2), so units holding them rest on it
+                *("rests_on(row(2),1,1)", "rests_on(column(2),1,1)", "rests_on(region(b),1,1)"),
+            }
+        )
+    }
+
+
+def test_around_star_empties_the_undecided_neighbours_of_each_star() -> None:
+    given = facts(["aa#", "aaa", "aaa"], 1, "*../xx./*..") + " given_star(3,3)."
+    assert deductions("around-star", given) == {
+        frozenset({"premise_cell(1,1)", "conclude(blank,1,2)"}),  # (1,3) is blocked
+        frozenset({"premise_cell(3,1)", "conclude(blank,3,2)"}),
+        frozenset({"premise_cell(3,3)", "conclude(blank,2,3)", "conclude(blank,3,2)"}),
+    }
+
+
+def test_full_unit_empties_the_rest_of_each_unit_with_its_stars() -> None:
+    # region a is the star alone: full, but nothing left to empty
+    assert deductions("full-unit", facts(["ab", "bb"], 1, "*./.x")) == {
+        frozenset({"premise_unit(row(1))", "premise_cell(1,1)", "conclude(blank,1,2)"}),
+        frozenset({"premise_unit(column(1))", "premise_cell(1,1)", "conclude(blank,2,1)"}),
+    }
+
+
+def test_forced_fill_stars_a_unit_with_as_many_undecided_cells_as_it_needs() -> None:
+    assert deductions("forced-fill", facts(["aa", "bb"], 1, "x./..")) == {
+        frozenset({"premise_unit(row(1))", "premise_cell(1,1)", "conclude(star,1,2)"}),
+        frozenset({"premise_unit(region(a))", "premise_cell(1,1)", "conclude(star,1,2)"}),
+        frozenset({"premise_unit(column(1))", "premise_cell(1,1)", "conclude(star,2,1)"}),
+    }
+
+
+def test_2x2_blocks_one_block_empties_the_cell_touching_all_its_cells() -> None:
+    assert deductions("2x2-blocks", facts(["aab", "abb", "bbb"], 1)) == {
+        frozenset({"premise_unit(region(a))", "conclude(blank,2,2)"})
+    }
+
+
+def test_2x2_blocks_a_cell_in_two_blocks_is_empty_and_lone_cells_are_stars() -> None:
+    """Region a needs 2 in (1,1), (2,2), (1,3): every cover by two blocks concludes alike
+    (blocks on (1,1)-(2,2) and (2,2)-(1,3) share (2,2); else one of them holds (2,2) with a
+    lone cell, whose star empties (2,2) in turn)."""
+    assert deductions("2x2-blocks", facts(["aba", "bab", "bbb"], 2, ".x./x.x/xxx")) == {
+        frozenset(
+            {
+                "premise_unit(region(a))",
+                *("conclude(star,1,1)", "conclude(star,1,3)", "conclude(blank,2,2)"),
+            }
+        )
+    }
+
+
+def test_too_little_room_gives_each_cell_and_each_unit_it_would_starve() -> None:
+    """Undecided: (1,1), (1,2), (2,4), (3,1), (3,2), (4,3), which hold the solution's stars.
+    A star at (3,2) would touch (4,3), the last undecided cell of row 4, of column 3 and of
+    region d: one answer set each. The Python's step names its first unit, row 4."""
+    marks = "..xx/xxx./..xx/xx.x"
+    given = facts(["aabb", "aabb", "ccdd", "ccdd"], 1, marks)
+    assert deductions("too-little-room", given) == {
+        frozenset(
+            {
+                *("premise_unit(row(4))", "premise_cell(3,2)", "premise_cell(4,1)"),
+                *("premise_cell(4,2)", "premise_cell(4,4)", "conclude(blank,3,2)"),
+            }
+        ),
+        frozenset(
+            {
+                *("premise_unit(column(3))", "premise_cell(3,2)", "premise_cell(1,3)"),
+                *("premise_cell(2,3)", "premise_cell(3,3)", "conclude(blank,3,2)"),
+            }
+        ),
+        frozenset(
+            {
+                *("premise_unit(region(d))", "premise_cell(3,2)", "premise_cell(3,3)"),
+                *("premise_cell(3,4)", "premise_cell(4,4)", "conclude(blank,3,2)"),
+            }
+        ),
+    }
+    logic = Logic(board_of(["AABB", "AABB", "CCDD", "CCDD"]))
+    [step] = logic.deductions(state_of(marks.split("/")), "too-little-room")
+    assert (step.units, step.blanks) == (("row 4",), ((3, 2),))
+
+
+def test_confinement_inside_and_meeting_a_band() -> None:
+    """Region a lies inside row 1 and needs its star; rows 2-3 need 2 stars, and regions b
+    and c, which meet them, need 2: so b's cell outside rows 2-3 is empty."""
+    assert deductions("confinement", facts(["aab", "bbc", "bcc"], 1)) == {
+        frozenset({"premise_unit(row(1))", "premise_unit(region(a))", "conclude(blank,1,3)"}),
+        frozenset(
+            {
+                *("premise_unit(row(2))", "premise_unit(row(3))"),
+                *("premise_unit(region(b))", "premise_unit(region(c))", "conclude(blank,1,3)"),
+            }
+        ),
+    }
+
+
+def both(logic: Logic, state: State, technique: str) -> tuple[set[Key], set[Key]]:
+    """The deductions of a technique from a state: by the Python ladder, by its ASP program."""
+    python = {
+        (frozenset(s.units), frozenset(s.cells), frozenset(s.stars), frozenset(s.blanks))
+        for s in logic.deductions(state, technique)
+    }
+    stars, blanks = logic.numbers(state)
+    marks = [logic.grid.cell(i) for i in stars], [logic.grid.cell(i) for i in blanks]
+    asp = {
+        (
+            frozenset(logic.grid.names[logic._unit_names[unit]] for unit in d.units),
+            d.cells,
+            d.stars,
+            d.blanks,
+        )
+        for d in PROGRAMS[technique].deductions(logic.board, *marks)
+    }
+    return python, asp
+
+
+def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
+    """The program and the Python agree, up to the differences its header explains."""
+    if technique in EXACT:
+        assert asp == python
+    elif technique == "too-little-room":  # one deduction per cell and unit, not per cell
+        assert python <= asp
+        assert {blanks for *_, blanks in asp} == {blanks for *_, blanks in python}
+    else:  # 2x2 blocks: every cover, each to its fixpoint; the Python's first cover, one pass
+        for units, cells, stars, blanks in python:
+            assert any(
+                (u, c) == (units, cells) and s >= stars and b >= blanks for u, c, s, b in asp
+            ), (units, stars, blanks)
+
+
+def assert_programs_agree(logic: Logic, state: State, sound: bool) -> None:
+    """Every program agrees with the Python from a state; with `sound`, clingo also proves
+    that each of their conclusions follows from the rules and the marks."""
+    concluded: set[tuple[Cell, bool]] = set()
+    for technique in PROGRAMS:
+        python, asp = both(logic, state, technique)
+        assert_agree(technique, python, asp)
+        for *_, stars, blanks in asp:
+            concluded |= {(cell, True) for cell in stars} | {(cell, False) for cell in blanks}
+    stars, blanks = logic.numbers(state)
+    n = logic.grid.n
+    for (r, c), star in sorted(concluded) if sound else ():
+        assert logic.entails(stars, blanks, (r - 1) * n + c - 1, star), (r, c, star)
+
+
+CRAFTED = [(case[0], case[1]) for cases in APPLIES.values() for case in cases] + [
+    (regions.split("/"), marks.split("/"))
+    for cases in DOES_NOT_APPLY.values()
+    for regions, marks in cases
+]
+
+
+@pytest.mark.parametrize(("regions", "marks"), CRAFTED)
+def test_programs_agree_with_the_ladder_on_crafted_boards(
+    regions: list[str], marks: list[str]
+) -> None:
+    logic, state = Logic(board_of(regions, 2 if len(regions) == 10 else 1)), state_of(marks)
+    assert_programs_agree(logic, state, sound=True)
+
+
+def real_states(count: int, seed: int, largest: int) -> list[tuple[Logic, State]]:
+    """States of real unique puzzles up to `largest` cells a side, each reached by a seeded
+    number of the ladder's own steps from the empty board; and each with its stars alone
+    (where levels 1 and 2 have more to say)."""
+    rng = random.Random(seed)
+    records = [r for r in corpus() if r["solution_count"] == 1 and r["n"] <= largest]
+    found = []
+    for record in rng.sample(records, count):
+        logic, state = Logic(corpus_board(record)), State()
+        for _ in range(rng.randint(0, 3 * record["n"])):
+            step = logic.next_step(state)
+            if step is None:
+                break
+            state = state.after(step)
+        found += [(logic, state), (logic, State(state.stars))]
+    return found
+
+
+@needs_corpus
+def test_programs_agree_with_the_ladder_on_a_few_real_states() -> None:
+    for logic, state in real_states(4, seed=5, largest=8):
+        assert_programs_agree(logic, state, sound=False)
+
+
+@needs_corpus
+@pytest.mark.slow
+def test_programs_agree_with_the_ladder_and_are_sound_on_real_states() -> None:
+    for logic, state in real_states(25, seed=13, largest=10):
+        assert_programs_agree(logic, state, sound=True)
+
+
+def test_a_program_reads_the_givens_as_marks() -> None:
+    board = board_of(["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"])
+    given = Board(board.regions, 1, given_stars=frozenset({(3, 5)}))
+    [around] = PROGRAMS["around-star"].deductions(given, [], [])
+    assert (around.cells, around.blanks) == ({(3, 5)}, {(2, 4), (3, 4), (4, 4), (4, 5), (2, 5)})
+
+
+def test_program_header_is_read() -> None:
+    program = HintProgram.from_path(HINTS / "forced-fill.lp")
+    assert (program.name, program.level) == ("forced-fill", 2)
+    assert program.title.startswith("Forced fill: a unit with just as many undecided cells")
