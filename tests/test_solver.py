@@ -152,3 +152,50 @@ def test_the_cli_leaves_one_thread_per_worker_process(
     assert asked.read_text() == "17\n17\n"
     assert CliRunner().invoke(cli, ["solve", hard, "-t", "2"]).exit_code == 0
     assert asked.read_text() == "17\n17\n"
+
+
+class _Rules:
+    """A ground program observer: every rule and weight rule, in the order clingo makes them."""
+
+    def __init__(self) -> None:
+        self.rules: list[tuple[object, ...]] = []
+
+    def rule(self, choice: bool, head: list[int], body: list[int]) -> None:
+        self.rules.append((choice, tuple(head), tuple(body)))
+
+    def weight_rule(self, choice: bool, head: list[int], lower: int, body: list) -> None:
+        self.rules.append((choice, tuple(head), lower, tuple(body)))
+
+
+@pytest.mark.parametrize(
+    ("instance", "variants"),
+    [
+        ("generated-10x10-2star.lp", ()),
+        ("generated-17x17-4star.lp", ()),
+        ("norvig-5x5-given.lp", ("orthogonal",)),
+        ("pzprjs-6x6-1star.lp", ("torus", "plain")),
+    ],
+)
+def test_shipped_files_added_as_text_ground_as_loaded_atom_for_atom(
+    instance: str, variants: tuple[str, ...]
+) -> None:
+    import clingo
+
+    from starbattle.facts import board_facts
+    from starbattle.solver import _program, add_program
+
+    board = read_board(str(INSTANCES / instance))
+    files = _program(None, variants, board.stars, ())
+    grounded = []
+    for twice in range(3):  # load; then add_program twice (the second from its cache)
+        control, seen = clingo.Control(), _Rules()
+        control.register_observer(seen)
+        if twice:
+            add_program(control, files)
+        else:
+            for path in files:
+                control.load(path)
+        control.add("base", [], board_facts(board))
+        control.ground([("base", [])])
+        grounded.append(seen.rules)
+    assert grounded[0] == grounded[1] == grounded[2] and grounded[0]
