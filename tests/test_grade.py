@@ -194,7 +194,7 @@ def test_cli_grade_collection_counts_tiers() -> None:
 def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
     made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
     assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
-    assert made.stderr == "puzzle 1: medium, score 1.316 (1 puzzle made)\n"
+    assert made.stderr == "puzzle 1: hard, score 1.614 (1 puzzle made)\n"
     none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
     assert none.exit_code == 2
     assert "none of 2 generated puzzles was score >= 100" in none.stderr

@@ -27,20 +27,24 @@ def test_hint_discloses_technique_then_where_then_the_whole_step() -> None:
         "index": 1,
         "technique": "2x2-blocks",
         "level": 3,
-        "premises": {"units": ["region 0"], "cells": []},
+        "premises": {"units": ["region 4"], "cells": []},
     }
     full = json.loads(run("hint", TEN, "-f", "json").stdout)
     assert full["conclusions"] == {
         "stars": [],
-        "blanks": [[1, 4], [1, 6], [1, 8], [2, 4], [2, 6], [2, 8]],
+        "blanks": [[4, 5], [4, 6], [6, 5], [6, 6], [6, 7]],
     }
     assert full["sentence"] == (
-        "Region 0 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-        "so 6 cells are empty"
+        "Region 4 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so 5 cells are empty"
     )
     text = run("hint", TEN, "--ascii").stdout.splitlines()
-    assert text[:2] == ["hint: level 3, 2x2-blocks", "look at: region 0"]
-    assert text[3].endswith(". . . X ? X ? X . .")
+    assert text[:2] == ["hint: level 3, 2x2-blocks", "look at: region 4"]
+    assert text[6:9] == [
+        "3 3 3 3 3 3 3 3 3 3    . . . . X X . . . .",
+        "7 7 5 5 4 4 4 4 3 3    . . . . ? ? ? ? . .",
+        "7 7 5 5 5 5 5 4 6 6    . . . . X X X ? . .",
+    ]
 
 
 def test_a_wrong_mark_is_named_before_anything_else(tmp_path: Path) -> None:
@@ -54,7 +58,7 @@ def test_explain_walks_to_the_end_and_sums_up() -> None:
     result = run("explain", TEN)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("  1. [3 2x2-blocks] Region 0 needs 2 stars")
+    assert lines[0].startswith("  1. [3 2x2-blocks] Region 4 needs 2 stars")
     assert lines[-1].startswith("solved by logic in ")
     records = [json.loads(line) for line in run("explain", TEN, "-f", "json").stdout.splitlines()]
     assert records[-1]["type"] == "explain" and records[-1]["solved"] is True
