@@ -11,7 +11,7 @@ Levels 1-6 are Python over sets of cell numbers, not ASP programs: level 6 appli
 a board grounded once costs ~3 ms (10x10, measured) against ~0.1 ms for the fixpoint of
 levels 1-2 here, which is what most of those applications are.
 Levels 0 and 7 and the soundness checks use clingo (encodings/explain.lp) on a board
-grounded once, with the marks as assumptions.
+grounded once (level 7: once per step), with the marks as assumptions.
 
 encodings/hints/ states levels 1-5 a second time, as ASP programs (one per technique, its
 answer sets the deductions), and the tests keep the two in step; the Python here is the
@@ -90,6 +90,11 @@ CORE_PROOFS = 3_000
 """Level 7: how many such proofs one step may make, divided by the board's size (larger
 boards take longer per proof)."""
 SENTENCE_LIMIT = 200
+CHECKER_FORGET = "--forget-on-step=varScores,signs,lemmaScores,lemmas"
+"""The checker's clasp forgets its nogoods and heuristic scores between proofs. Nogoods kept
+from earlier proofs name units those proofs used, so level-7 cores grew, and the growing
+store slowed every proof as a trace went on (17x17 4-star sbl-0370: its trace 280 s -> 14 s
+of CPU, level-7 cores 33 -> 28 units at the median)."""
 
 
 @dataclass(frozen=True)
@@ -392,14 +397,25 @@ class Logic:
 
     @cached_property
     def checker(self) -> Solver:
-        """The board under encodings/explain.lp, grounded once: every rule a switchable unit.
+        """The board under encodings/explain.lp, grounded once (for level 0 and the audit)."""
+        return self._ground_checker()
+
+    def _ground_checker(self) -> Solver:
+        """The board under encodings/explain.lp, grounded anew: every rule a switchable unit.
 
         From BANDS_FROM stars on, the guarded band and box counts (its part `implied`) come
-        too: at 21x21 5 stars they make the level-7 proofs several times faster.
+        too: at 21x21 5 stars they make the level-7 proofs several times faster. Its clasp
+        forgets what it learnt between proofs (CHECKER_FORGET). Grounding is deterministic,
+        so every grounding has the same literals (`_literals`).
         """
         bare = Board(self.board.regions, self.board.stars, name=self.board.name)
         parts = ("implied",) if bare.stars >= BANDS_FROM else ()
-        return Solver(bare, encoding=str(encodings_dir() / "explain.lp"), parts=parts)
+        return Solver(
+            bare,
+            encoding=str(encodings_dir() / "explain.lp"),
+            parts=parts,
+            clingo_args=(CHECKER_FORGET,),
+        )
 
     @cached_property
     def _literals(self) -> dict[int, int]:
@@ -1089,8 +1105,13 @@ class Logic:
         board only the solution's side of each cell needs a proof, and the first proofs
         are cut at CORE_FIRST_CONFLICTS conflicts, then at 8 times as many, and so on:
         a cell that is quick to prove comes before one that would take the whole search.
+        The proofs run on a checker grounded for this step alone: clasp keeps some state
+        from one proof to the next even when told to forget, and a conflict limit makes
+        that state matter, so a shared checker would make the step depend on the questions
+        asked before it, not only on the board and state.
         """
         grid = self.grid
+        prover = self._ground_checker()
         undecided = sorted(
             set(grid.cells) - view.stars - view.blanks,
             key=lambda i: min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]),
@@ -1113,10 +1134,10 @@ class Logic:
                     break
                 for star in sides:
                     flip = -self._literals[x] if star else self._literals[x]
-                    core = core_assuming(self.checker, every, [], [*marks, flip], limit)
+                    core = core_assuming(prover, every, [], [*marks, flip], limit)
                     if core is None:
                         continue
-                    units = self._smaller_core(core, [*marks, flip], proofs)
+                    units = self._smaller_core(prover, core, [*marks, flip], proofs)
                     if best is None or len(units) < len(best.units):
                         best = self._core_step(view, x, star, units)
                     break
@@ -1142,7 +1163,7 @@ class Logic:
         )
 
     def _smaller_core(
-        self, core: list[Unit], literals: list[int], proofs: _Budget
+        self, prover: Solver, core: list[Unit], literals: list[int], proofs: _Budget
     ) -> tuple[int, ...]:
         """A core's units less those it can do without (one proof each, while proofs last)."""
         needed = [u for u in core if u[0] != "notouch"]
@@ -1154,7 +1175,7 @@ class Logic:
             trial = [u for u in needed if u != unit]
             off = [u for u in self._unit_names if u not in trial]
             on = [*trial, ("notouch", ())]
-            smaller = core_assuming(self.checker, on, off, literals, CORE_CONFLICTS)
+            smaller = core_assuming(prover, on, off, literals, CORE_CONFLICTS)
             if smaller is not None:  # its core may drop more units at once
                 needed = [u for u in trial if u in smaller]
         return tuple(sorted(self._unit_names[u] for u in needed))

@@ -468,6 +468,32 @@ def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
     assert logic.audit(state, fallback) == []
 
 
+@needs_corpus
+def test_a_level_7_step_depends_on_the_board_and_state_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)  # more steps left to level 7
+    [board] = corpus_sample("difficulty.jsonl", lambda r: r["id"] == "sblsort-9-2-expert-0", 1)
+    trace = explain(board)
+    assert trace.solved
+    state, asked = State(), 0
+    for step in trace.steps:
+        if step.level == 7:  # mid-trace, after many proofs; here on a new engine, the first
+            assert next_step(board, state) == step
+            asked += 1
+        state = state.after(step)
+    assert asked >= 5
+
+
+def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
+    from starbattle.solver import star_literals
+
+    logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
+    again = logic._ground_checker()
+    assert star_literals(again) == star_literals(logic.checker)
+    assert again._units == logic.checker._units
+
+
 def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
     from starbattle.solver import core_assuming
 
