@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from starbattle.generate import Generated
+    from starbattle.logic import Step
 
 TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named tiers, easiest first."""
@@ -24,16 +25,17 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.0895,
-    "hardest_4": 0.3191,
-    "hardest_5": 0.6374,
-    "log_level_6": 0.3355,
-    "log_bottlenecks": 0.0736,
-    "log_conflicts_per_star": 0.3517,
+    "constant": 0.3,
+    "needs_region": 0.1948,
+    "needs_exclusion": 0.4315,
+    "needs_counting": 0.8272,
+    "needs_chain": 0.497,
+    "log_chains": 0.0338,
+    "log_conflicts_per_row": 0.2338,
 }
 """The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
 rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.522, 1.601, 2.626, 2.933)
+CUTS = (0.547, 1.778, 2.696, 3.109)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
 
@@ -107,12 +109,49 @@ LEVEL_6_BUDGET = 8
 stuck), which bounds the time a grade takes (level 6 is the slow level) and costs no
 agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
 
-Summary = list[tuple[int, int]]
-"""A trace as (level, deductions available at that level) per step."""
+EFFORTS = (
+    "basic",
+    "region",
+    "exclusion",
+    "counting",
+    "assumption",
+    "assumption-chain",
+    "unsat-core",
+)
+"""How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
+measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 1-2; region:
+2x2 blocks of a region, a region inside a row or column; exclusion: 2x2
+blocks of a row or column, too little room left by a star's neighbours alone or in a
+region; counting: the other steps of levels 4-5; then levels 6 and 7 by technique."""
+
+
+def effort(step: Step) -> int:
+    """A step's effort: its index in EFFORTS."""
+    technique, units = step.technique, step.units
+    regions = sum(unit.startswith("region") for unit in units)
+    if step.level <= 2:
+        name = "basic"
+    elif (technique == "confinement" and regions == 1 and units[0].startswith("region")) or (
+        technique == "2x2-blocks" and regions
+    ):
+        name = "region"
+    elif technique == "2x2-blocks" or (
+        technique == "too-little-room" and (len(units) == 1 or units[0].startswith("region"))
+    ):
+        name = "exclusion"
+    elif step.level <= 5:
+        name = "counting"
+    else:
+        name = technique
+    return EFFORTS.index(name)
+
+
+Summary = list[tuple[int, int, int]]
+"""A trace as (level, effort, deductions of that effort available) per step."""
 
 
 def graded_trace(board: Board) -> tuple[Summary, bool]:
-    """The trace the grade reads, summarised, and whether it was cut before the end.
+    """The trace the grade reads (least effort first), summarised, and whether it was cut.
 
     Levels 1-6 only: where they are stuck the step is counted as level 7 (a clingo core
     would be next) without computing it, and the trace stops.
@@ -120,14 +159,14 @@ def graded_trace(board: Board) -> tuple[Summary, bool]:
     from starbattle.logic import Logic, State  # imports clingo: only when grading
 
     logic, state, steps = Logic(board), State(), []
-    while (step := logic.next_step(state, max_level=6)) is not None:
-        steps.append((step.level, step.available))
+    while (step := logic.easiest_step(state, effort)) is not None:
+        steps.append((step.level, effort(step), step.available))
         state = state.after(step)
-        if sum(level == 6 for level, _ in steps) == LEVEL_6_BUDGET:
+        if sum(level == 6 for level, _, _ in steps) == LEVEL_6_BUDGET:
             return steps, True
     if logic.solved(state):
         return steps, False
-    return [*steps, (7, 1)], True
+    return [*steps, (7, EFFORTS.index("unsat-core"), 1)], True
 
 
 def measure(board: Board) -> tuple[Summary, bool, dict[str, int]] | int:
@@ -155,14 +194,17 @@ def measure(board: Board) -> tuple[Summary, bool, dict[str, int]] | int:
 
 def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
     """The grade's raw features from a trace summary (`graded_trace`) and the search effort."""
-    levels = [level for level, _ in steps]
+    levels = [level for level, _, _ in steps]
+    efforts = [effort_ for _, effort_, _ in steps]
     return {
         "solutions": 1,
         **search,
         "steps": len(steps),
         **{f"level_{level}": levels.count(level) for level in range(1, 8)},
         "hardest": max(levels, default=0),
-        "bottlenecks": sum(available == 1 for _, available in steps),
+        "effort": max(efforts, default=0),
+        "chains": efforts.count(EFFORTS.index("assumption-chain")),
+        "bottlenecks": sum(available == 1 for _, _, available in steps),
         "cut": int(cut),
     }
 
@@ -176,20 +218,21 @@ def features(board: Board) -> dict[str, int]:
 
 
 def terms(raw: dict[str, int]) -> dict[str, float]:
-    """The score's terms: which levels the trace needed, level-6 steps, search effort.
+    """The score's terms: the hardest effort the trace needed, its assumption chains, search.
 
-    Whether the hardest step was at level 4 or higher, 5 or higher; the level-6 steps (at
-    most LEVEL_6_BUDGET are read; needing level 6 at all adds nothing once they are counted)
-    and the bottlenecks (steps where only one deduction was available), on a log scale;
-    clingo's conflicts on a log scale per star, so that the effort of large boards with
-    several stars a unit is not overweighted.
+    Whether the trace needed region steps or more (EFFORTS), exclusion or more, counting or
+    more, an assumption chain; the assumption chains (at most LEVEL_6_BUDGET level-6 steps
+    are read) on a log scale; clingo's conflicts per row on a log scale, so that the effort
+    of large boards is not overweighted.
     """
     return {
         "constant": 1.0,
-        **{f"hardest_{level}": float(raw["hardest"] >= level) for level in (4, 5)},
-        "log_level_6": math.log1p(raw["level_6"]),
-        "log_bottlenecks": math.log1p(raw["bottlenecks"]),
-        "log_conflicts_per_star": math.log1p(raw["conflicts"]) / raw["stars"],
+        **{
+            f"needs_{name.split('-')[-1]}": float(raw["effort"] >= EFFORTS.index(name))
+            for name in ("region", "exclusion", "counting", "assumption-chain")
+        },
+        "log_chains": math.log1p(raw["chains"]),
+        "log_conflicts_per_row": math.log1p(raw["conflicts"] / raw["size"]),
     }
 
 

@@ -32,7 +32,7 @@ same step.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -68,9 +68,11 @@ TECHNIQUES = {
     "too-little-room": 4,
     "confinement": 5,
     "assumption": 6,
+    "assumption-chain": 6,
     "unsat-core": 7,
 }
-"""Every technique by name, with its level."""
+"""Every technique by name, with its level. Level 6: an assumption refuted by levels 1-2
+alone, or by a chain that needs levels 3-5 as well."""
 CHAIN_DEPTH = 8
 """Level 6: the most rounds of levels 1-5 an assumption may take to reach a contradiction."""
 ASSUMPTION_CHOICES = 3
@@ -534,6 +536,25 @@ class Logic:
         found = self._lowest(stars, blanks, max_level)
         return self._step(found[0], len(found)) if found else None
 
+    def easiest_step(self, state: State, effort: Callable[[Step], int]) -> Step | None:
+        """The next step by least effort, for a state without mistakes (None when none applies).
+
+        The grade's order instead of the ladder's: levels 1-2 first, then the deduction of
+        levels 3-5 with the least `effort` (ties: the lowest level, then the first found),
+        then level 6 likewise; `available` counts the deductions of that least effort.
+        """
+        view = _View(self.grid, *self.numbers(state))
+        if not any(view.open):
+            return None
+        levels = self._techniques()
+        for group in (levels[:2], levels[2:5], levels[5:6]):
+            steps = [self._step(found, 1) for technique in group for found in technique(view)]
+            if steps:
+                least = min(map(effort, steps))
+                easiest = [step for step in steps if effort(step) == least]
+                return replace(easiest[0], available=len(easiest))
+        return None
+
     def premise_cells(self, step: Step) -> frozenset[Cell]:
         """The cells a step rests on: every cell of its premise units, and its premise cells."""
         units = [self.grid.names.index(name) for name in step.units]
@@ -841,40 +862,55 @@ class Logic:
     def _too_little_room(self, view: _View) -> list[_Found]:
         """A cell whose star would leave some unit too little room for its stars is empty.
 
+        Exclusion when the cells around that star alone do it, pressured exclusion when the
+        units it would fill (those needing just that star) are needed too.
+        """
+        found = []
+        decided = sum(1 << i for i in view.stars | view.blanks)
+        open_masks = [mask & ~decided for mask in self.grid.masks]
+        for x in sorted(set(self.grid.cells) - view.stars - view.blanks):
+            filled = [u for u in self.grid.units_of[x] if view.need[u] == 1]
+            step = self._starved(view, x, [], open_masks) or (
+                self._starved(view, x, filled, open_masks) if filled else None
+            )
+            if step is not None:
+                found.append(step)
+        return found
+
+    def _starved(
+        self, view: _View, x: int, filled: list[int], open_masks: list[int]
+    ) -> _Found | None:
+        """The step if a star at x, with the `filled` units full, leaves a unit too little room.
+
         Cells are bit masks here first (a unit's room must shrink to at most 4 cells per
         star it can still hold) so that most cell and unit pairs are ruled out at once.
         """
-        grid, found = self.grid, []
-        decided = sum(1 << i for i in view.stars | view.blanks)
-        open_masks = [mask & ~decided for mask in grid.masks]
-        for x in sorted(set(grid.cells) - view.stars - view.blanks):
-            filled = [u for u in grid.units_of[x] if view.need[u] == 1]
-            effect, taken = grid.reach[x], {x, *grid.around[x]}
-            touched = set(grid.near[x])
-            for unit in filled:
-                effect |= open_masks[unit]
-                taken |= view.open[unit]
-                touched.update(u for i in view.open[unit] for u in grid.units_of[i])
-            for unit in sorted(touched):
-                need = view.need[unit] - (x in grid.sets[unit])
-                if need <= 0 or (open_masks[unit] & ~effect).bit_count() > 4 * (need - 1):
-                    continue
-                room = view.open[unit] - taken
-                cover = grid.cover(room, need - 1)
-                if cover is None:
-                    continue
-                units = (unit, *(u for u in filled if u != unit and grid.sets[u] & view.open[unit]))
-                space = f"room for at most {_stars(len(cover))}" if room else "no room"
-                text = (
-                    f"a star at {grid.where(x)} would leave {grid.names[unit]} {space}, but it "
-                    f"needs {need}, so {grid.where(x)} is empty"
-                )
-                cells = tuple(sorted({x, *view.marks_in(units)}))
-                found.append(
-                    _Found("too-little-room", 4, units, cells, frozenset(), frozenset({x}), text)
-                )
-                break
-        return found
+        grid = self.grid
+        effect, taken = grid.reach[x], {x, *grid.around[x]}
+        touched = set(grid.near[x])
+        for unit in filled:
+            effect |= open_masks[unit]
+            taken |= view.open[unit]
+            touched.update(u for i in view.open[unit] for u in grid.units_of[i])
+        for unit in sorted(touched):
+            need = view.need[unit] - (x in grid.sets[unit])
+            if need <= 0 or (open_masks[unit] & ~effect).bit_count() > 4 * (need - 1):
+                continue
+            room = view.open[unit] - taken
+            cover = grid.cover(room, need - 1)
+            if cover is None:
+                continue
+            full = tuple(u for u in filled if u != unit and grid.sets[u] & view.open[unit])
+            space = f"room for at most {_stars(len(cover))}" if room else "no room"
+            fill = f"fill {_units_phrase(grid, full)} and " if full else ""
+            text = (
+                f"a star at {grid.where(x)} would {fill}leave {grid.names[unit]} {space}, "
+                f"but it needs {need}, so {grid.where(x)} is empty"
+            )
+            units = (unit, *full)
+            cells = tuple(sorted({x, *view.marks_in(units)}))
+            return _Found("too-little-room", 4, units, cells, frozenset(), frozenset({x}), text)
+        return None
 
     # -- level 5: confinement ---------------------------------------------------------------
 
@@ -919,7 +955,7 @@ class Logic:
     def _confined(
         self, view: _View, inner: list[int], outer: list[int], blanks: frozenset[int]
     ) -> _Found:
-        """The step of one confinement: `inner` units lie inside `outer` ones."""
+        """One confinement step: `inner` units lie inside `outer` ones (premises in that order)."""
         grid = self.grid
         lie = "lies" if len(inner) == 1 else "lie"
         inner_text, outer_text = _units_text(grid, inner), _units_text(grid, outer)
@@ -936,7 +972,7 @@ class Logic:
                 f"{len(inner)} {grid.kinds[inner[0]]}s{count} lie inside {len(outer)} "
                 f"{grid.kinds[outer[0]]}s, so the other cells of those are empty"
             )
-        units = tuple(sorted({*inner, *outer}))
+        units = (*sorted(inner), *sorted(outer))
         return _Found("confinement", 5, units, view.marks_in(units), frozenset(), blanks, text)
 
     # -- level 6: one assumption ------------------------------------------------------------
@@ -1032,7 +1068,7 @@ class Logic:
             cells = {x, *view.marks_in(units), *(j for j in grid.around[x] if j in view.stars)}
             conclusion = frozenset({x})
             return rounds, _Found(
-                "assumption",
+                "assumption-chain" if rounds else "assumption",
                 6,
                 tuple(sorted(units)),
                 tuple(sorted(cells)),

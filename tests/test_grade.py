@@ -15,6 +15,7 @@ from starbattle import Board
 from starbattle.cli import cli
 from starbattle.formats import read_board
 from starbattle.grade import (
+    EFFORTS,
     LEVEL_6_BUDGET,
     TIERS,
     NoneAsAsked,
@@ -65,16 +66,18 @@ def test_features_of_a_known_board_are_exact() -> None:
         "cells": 36,
         "choices": 19,
         "conflicts": 18,
-        "steps": 34,
-        "level_1": 8,
+        "steps": 23,
+        "level_1": 11,
         "level_2": 6,
-        "level_3": 2,
-        "level_4": 18,
-        "level_5": 0,
+        "level_3": 1,
+        "level_4": 4,
+        "level_5": 1,
         "level_6": 0,
         "level_7": 0,
-        "hardest": 4,
-        "bottlenecks": 6,
+        "hardest": 5,
+        "effort": 2,
+        "chains": 0,
+        "bottlenecks": 5,
         "cut": 0,
     }
 
@@ -84,7 +87,7 @@ def test_features_of_a_known_board_are_exact() -> None:
     [
         (SIX, "medium"),
         (SIX_BLOCKED, "medium"),
-        (INSTANCES / "generated-10x10-2star.lp", "hard"),
+        (INSTANCES / "generated-10x10-2star.lp", "medium"),
     ],
 )
 def test_instances_get_their_tier(path: object, tier: str) -> None:
@@ -171,7 +174,7 @@ def test_cli_grade_record_and_exit_codes() -> None:
     assert one.exit_code == 0
     record = json.loads(one.stdout)
     assert set(record) == {"type", "tier", "score", "features"}
-    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.587)
+    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.25)
     unique_not = run("grade", str(NOT_UNIQUE))
     assert unique_not.exit_code == 1
     assert unique_not.stdout == "no grade: the board has more than one solution\n"
@@ -194,7 +197,7 @@ def test_cli_grade_collection_counts_tiers() -> None:
 def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
     made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
     assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
-    assert made.stderr == "puzzle 1: hard, score 1.614 (1 puzzle made)\n"
+    assert made.stderr == "puzzle 1: medium, score 1.25 (1 puzzle made)\n"
     none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
     assert none.exit_code == 2
     assert "none of 2 generated puzzles was score >= 100" in none.stderr
@@ -202,7 +205,7 @@ def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
 
 def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
     expected = grade(read_board(str(SIX)))
-    said = f"grade: {expected.tier} (score {expected.score:g}): 34 steps, hardest level 4, "
+    said = f"grade: {expected.tier} (score {expected.score:g}): 23 steps, hardest level 5, "
     lines = run("solve", str(SIX), "--grade").stdout.splitlines()
     assert lines[-2].startswith("1 solution, unique (")
     assert lines[-1].startswith(said)
@@ -242,7 +245,8 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     )
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
-    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (15, 6, 7)
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (15, 6, 6)
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 2)
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
@@ -250,18 +254,18 @@ def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
 ) -> None:
     from starbattle.logic import Logic
 
-    real = Logic.next_step
+    real = Logic.easiest_step
     taken: list[int] = []
 
-    def three_steps(self: Logic, state: object, max_level: int = 7) -> object:
-        """The real next step, three times, then nothing (as if levels 1-6 were stuck)."""
-        taken.append(max_level)
-        return real(self, state, max_level) if len(taken) <= 3 else None
+    def three_steps(self: Logic, state: object, effort: object) -> object:
+        """The real easiest step, three times, then nothing (as if levels 1-6 were stuck)."""
+        taken.append(1)
+        return real(self, state, effort) if len(taken) <= 3 else None
 
-    monkeypatch.setattr(Logic, "next_step", three_steps)
+    monkeypatch.setattr(Logic, "easiest_step", three_steps)
     steps, cut = graded_trace(canonical_board(read_board(str(SIX))))
-    assert cut and [level for level, _ in steps] == [4, 4, 4, 7]
-    assert steps[-1] == (7, 1) and set(taken) == {6}
+    assert cut and [level for level, _, _ in steps] == [4, 4, 4, 7]
+    assert steps[-1] == (7, EFFORTS.index("unsat-core"), 1) and len(taken) == 4
 
 
 @pytest.mark.slow

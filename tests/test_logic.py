@@ -127,14 +127,15 @@ APPLIES = {
             [],
             [[1, 1]],
             ["region A", "row 1"],
-            "A star at (1,1) would leave region A no room, but it needs 1, so (1,1) is empty",
+            "A star at (1,1) would fill row 1 and leave region A no room, but it needs 1, so "
+            "(1,1) is empty",
         ),
         (
             ["CABBB", "CAABB", "CAAEE", "DDDEE", "DEEEE"],
             [".....", ".....", ".....", ".....", "....."],
             [],
             [[2, 2]],
-            ["region C", "row 2"],
+            ["region C"],
             "A star at (2,2) would leave region C no room, but it needs 1, so (2,2) is empty",
         ),
         (
@@ -143,7 +144,8 @@ APPLIES = {
             [],
             [[1, 1]],
             ["region C", "column 1"],
-            "A star at (1,1) would leave region C no room, but it needs 1, so (1,1) is empty",
+            "A star at (1,1) would fill column 1 and leave region C no room, but it needs 1, so "
+            "(1,1) is empty",
         ),
     ],
     "confinement": [
@@ -152,7 +154,7 @@ APPLIES = {
             [".....", ".x.x.", ".x...", "....x", "..x.."],
             [],
             [[2, 3]],
-            ["row 1", "row 2", "region A", "region B"],
+            ["region A", "region B", "row 1", "row 2"],
             "Regions A and B lie inside rows 1-2, so every other cell of rows 1-2 is empty",
         ),
         (
@@ -160,7 +162,7 @@ APPLIES = {
             ["..xx.", "xx...", "..xx.", ".x...", "....."],
             [],
             [[4, 5], [5, 5]],
-            ["row 4", "row 5", "region D", "region E"],
+            ["region D", "region E", "row 4", "row 5"],
             "Regions D and E lie inside rows 4-5, so every other cell of rows 4-5 is empty",
         ),
         (
