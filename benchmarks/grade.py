@@ -285,7 +285,8 @@ def fit(cache: Path, write: bool) -> None:
     wall = wall_file(cache).read_text().split() if wall_file(cache).is_file() else None
     lines += [
         "",
-        f"Grading time, 10x10 2 stars ({len(seconds)} puzzles, -j 2 on the shared machine): "
+        f"Grading time, 10x10 2 stars ({len(seconds)} puzzles, "
+        f"{f'-j {wall[1]}' if wall else 'by extract'} on the shared machine): "
         f"median {np.median(seconds):.2f} s, p95 {np.percentile(seconds, 95):.2f} s, "
         f"max {seconds[-1]:.1f} s. All {len(puzzles)}: {sum(p['seconds'] for p in puzzles):.0f} s "
         "of grading in all (each over-cap puzzle counted at the cap)"
