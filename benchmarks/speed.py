@@ -121,6 +121,23 @@ def run_one(name: str, board: Board, mode: str, timeout: float) -> Result:
     return Result(seconds, found, complete or (limit > 0 and found >= limit))
 
 
+AGAIN_PUZZLES, AGAIN_RUNS = 5, 5
+"""The slowest puzzles of a set run again, and how often, for a worst case that is not one
+run's luck (2 clasp threads race, so one run of a puzzle can take twice its median)."""
+
+
+def slowest_again(table: Table, boards: dict[str, Board]) -> tuple[str, float]:
+    """The slowest of a set's AGAIN_PUZZLES slowest puzzles by its median of AGAIN_RUNS runs."""
+    slowest = sorted(table.results["asp"].items(), key=lambda item: -item[1].seconds)
+    medians = {
+        identifier: statistics.median(
+            run_one("asp", boards[identifier], table.mode, 10.0).seconds for _ in range(AGAIN_RUNS)
+        )
+        for identifier, _ in slowest[:AGAIN_PUZZLES]
+    }
+    return max(medians.items(), key=lambda item: item[1])
+
+
 def run_set(
     title: str, boards: list[tuple[str, Board]], mode: str, solvers: list[str], timeout: float
 ) -> Table:
@@ -308,6 +325,8 @@ def main() -> None:
         if dict(real)[identifier].size == 21
     ]
     worst_id, worst = max(real_results.results["asp"].items(), key=lambda item: item[1].seconds)
+    real_boards = dict(real) if ("real corpus", "unique") in by_key else dict(hard)
+    again_id, again = slowest_again(real_results, real_boards)
     targets.append(
         f"| real 21x21 5★ ({len(big)}), solve + prove unique | "
         f"median {statistics.median(big):.3f} s, worst {max(big):.3f} s | median ≤ 0.1 s |"
@@ -315,6 +334,10 @@ def main() -> None:
     targets.append(
         f"| slowest real puzzle ({real_results.title}) | {worst_id} {worst.seconds:.3f} s "
         "| ≤ 0.5 s |"
+    )
+    targets.append(
+        f"| slowest real puzzle, median of {AGAIN_RUNS} more runs of the {AGAIN_PUZZLES} slowest "
+        f"| {again_id} {again:.3f} s | ≤ 0.5 s |"
     )
     for title, mode, label, goal in (
         ("real corpus", "unique", "whole real corpus, solve + prove unique", "≥ 10x faster"),
