@@ -319,13 +319,13 @@ def main() -> None:
     by_key = {(t.title, t.mode): t for t, _ in tables}
     targets = ["| target | measured | goal |", "|---|---|---|"]
     real_results = by_key.get(("real corpus", "unique")) or by_key[("hard", "unique")]
+    real_boards = dict(real) if ("real corpus", "unique") in by_key else dict(hard)
     big = [
         r.seconds
         for identifier, r in real_results.results["asp"].items()
-        if dict(real)[identifier].size == 21
+        if real_boards[identifier].size == 21
     ]
     worst_id, worst = max(real_results.results["asp"].items(), key=lambda item: item[1].seconds)
-    real_boards = dict(real) if ("real corpus", "unique") in by_key else dict(hard)
     again_id, again = slowest_again(real_results, real_boards)
     targets.append(
         f"| real 21x21 5★ ({len(big)}), solve + prove unique | "

@@ -120,9 +120,9 @@ EFFORTS = (
 )
 """How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
 measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 1-2; region:
-2x2 blocks of a region, a region inside a row or column; exclusion: 2x2
-blocks of a row or column, too little room left by a star's neighbours alone or in a
-region; counting: the other steps of levels 4-5; then levels 6 and 7 by technique."""
+2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
+column, too little room left by a star's neighbours alone or in a region; counting: the
+other steps of levels 4-5; then levels 6 and 7 by technique."""
 
 
 def effort(step: Step) -> int:

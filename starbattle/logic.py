@@ -550,8 +550,9 @@ class Logic:
         for group in (levels[:2], levels[2:5], levels[5:6]):
             steps = [self._step(found, 1) for technique in group for found in technique(view)]
             if steps:
-                least = min(map(effort, steps))
-                easiest = [step for step in steps if effort(step) == least]
+                efforts = [effort(step) for step in steps]
+                least = min(efforts)
+                easiest = [step for step, e in zip(steps, efforts, strict=True) if e == least]
                 return replace(easiest[0], available=len(easiest))
         return None
 

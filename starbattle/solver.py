@@ -406,7 +406,7 @@ class Solver:
                 control.add("base", [], facts)
                 control.ground([("base", []), *((part, []) for part in self.parts)])
         except RuntimeError as error:
-            raise self._program_error(error, files) from None
+            raise program_error(self.messages, error, files) from None
         self.ground_seconds = time.perf_counter() - started
         return control
 
@@ -479,10 +479,6 @@ class Solver:
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         """Keep clingo's messages (warnings, or the reason of a failure), one line each."""
         self.messages.append(" ".join(message.split()))
-
-    def _program_error(self, error: RuntimeError, files: Sequence[str]) -> EncodingError:
-        """Turn clingo's failure into an EncodingError naming its first message and place."""
-        return program_error(self.messages, error, files)
 
     def _star_cells(self, limit: int, timeout: float | None) -> Iterator[list[Cell]]:
         """Yield the star cells of each model as clingo finds it (the one model loop)."""
