@@ -81,15 +81,31 @@ class _CellJson(dict):
 _CELL_JSON = _CellJson()
 
 
-def solution_line(index: int, stars: tuple[tuple[int, int], ...], grid: list[str]) -> str:
+class _GridJson(dict):
+    """Per board size, an empty grid as the JSON list's inner text: '".....", "....."'."""
+
+    def __missing__(self, size: int) -> bytes:
+        text = self[size] = '", "'.join(["." * size] * size).encode()
+        return text
+
+
+_GRID_JSON = _GridJson()
+
+
+def solution_line(index: int, size: int, stars: tuple[tuple[int, int], ...]) -> str:
     """The body of a solution record, as json.dumps writes it.
 
     Formatted directly: enumerations print tens of thousands of these, and json.dumps of the
-    equivalent dict costs a fifth of the time per solution. Grids hold only '*' and '.'.
+    equivalent dict costs a fifth of the time per solution; the grid's stars are set in a copy
+    of the empty grid's JSON (row r starts size + 4 characters after row r - 1).
     """
     cells = ", ".join(map(_CELL_JSON.__getitem__, stars))
-    rows = '", "'.join(grid)
-    return f'"type": "solution", "index": {index}, "stars": [{cells}], "grid": ["{rows}"]}}'
+    grid, stride = bytearray(_GRID_JSON[size]), size + 4
+    for row, column in stars:
+        grid[(row - 1) * stride + column - 1] = 42  # "*"
+    return (
+        f'"type": "solution", "index": {index}, "stars": [{cells}], "grid": ["{grid.decode()}"]}}'
+    )
 
 
 def cells_json(cells: Any) -> list[list[int]]:
@@ -335,7 +351,7 @@ class JsonFormatter(Formatter):
         """A solution record (formatted directly: the fast path of long enumerations)."""
         head = "{" if self.identifier is None else f'{{"id": {dumps(self.identifier)}, '
         solution = found.solution
-        self.output.line(head + solution_line(found.index, solution.stars, solution.grid()))
+        self.output.line(head + solution_line(found.index, solution.size, solution.stars))
 
     def _Difference(self, difference: r.Difference) -> None:
         """The second solution and the differing cells."""

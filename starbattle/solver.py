@@ -33,7 +33,7 @@ from starbattle.facts import (
     shape_facts,
     star_cell,
 )
-from starbattle.fastpath import models, star_reader
+from starbattle.fastpath import models, solve_yielding, star_reader
 from starbattle.interrupts import Guard, grounding
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
 
@@ -492,7 +492,7 @@ class Solver:
         if self._shape is not None:
             self._shape.busy = True
         try:
-            with Guard(self._control, timeout) as guard, self._control.solve(yield_=True) as handle:
+            with Guard(self._control, timeout) as guard, solve_yielding(self._control) as handle:
                 found = models(handle)
                 while True:
                     with guard.clingo():

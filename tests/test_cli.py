@@ -72,8 +72,11 @@ def test_json_lines_shape() -> None:
 
 
 @pytest.mark.parametrize("identifier", [None, 'odd "id" \\ é'])
-def test_solution_lines_are_exactly_what_json_dumps_writes(identifier: str | None) -> None:
-    board = read_board(TWO)
+@pytest.mark.parametrize("path", [TWO, str(INSTANCES / "generated-10x10-2star.lp")])
+def test_solution_lines_are_exactly_what_json_dumps_writes(
+    identifier: str | None, path: str
+) -> None:
+    board = read_board(path)
     solution = next(iter(Solver(board).solutions(1)))
     record = {"type": "solution", "index": 7, "stars": [list(c) for c in solution.stars]}
     record["grid"] = solution.grid()
