@@ -31,6 +31,7 @@ def run_all(
     items: list[Item],
     jobs: int = 1,
     lost: Callable[[Item, int | None], Result] | None = None,
+    chunk: int | None = None,
 ) -> Iterator[Result]:
     """Yield work(item) for every item in order, computed in `jobs` processes.
 
@@ -38,7 +39,9 @@ def run_all(
     each result is yielded when it and all before it are done. Ctrl-C stops every worker.
     A worker that dies (e.g. killed by the out-of-memory killer, or ended by a time limit
     while grounding) costs only the item it was working on, whose result is then
-    lost(item, exit code) (default: lost_items); a new worker takes over the rest.
+    lost(item, exit code) (default: lost_items); a new worker takes over the rest. A worker
+    takes `chunk` items at a time (default: chunk_size). Closing the iterator ends the workers
+    at once, also those still working.
     """
     if jobs == 1 or len(items) < 2:
         yield from map(work, items)
@@ -47,7 +50,7 @@ def run_all(
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = _Pool(context, work, min(jobs, len(items)), lost or lost_items)
+    pool = _Pool(context, work, min(jobs, len(items)), lost or lost_items, chunk)
     try:
         yield from pool.run(items)
     finally:
@@ -119,11 +122,13 @@ class _Pool:
         work: Callable[[Any], Any],
         size: int,
         lost: Callable[[Any, int | None], Any],
+        chunk: int | None = None,
     ) -> None:
         self.context = context
         self.work = work
         self.size = size
         self.lost = lost
+        self.chunk = chunk
         self.workers: list[_Worker] = []
 
     def start(self) -> None:
@@ -148,7 +153,7 @@ class _Pool:
 
         pending = deque(enumerate(items))
         done: dict[int, Any] = {}
-        step = chunk_size(len(items), self.size)
+        step = self.chunk or chunk_size(len(items), self.size)
         following = 0
         while following < len(items):
             while following in done:

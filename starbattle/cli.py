@@ -294,17 +294,21 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
              output: str | None, jobs: int, cluster: str | None, **limits: Any) -> int:  # fmt: skip
     """Generate puzzles with exactly one solution, reproducibly from a seed.
 
-    The same seed gives the same puzzles with any -j or --cluster. With --tier (or
-    --min-score/--max-score) puzzles are made until one has that grade; how many were made
-    is said on stderr. For --tier easy, rows whose stars lie two cells apart keep those
-    three cells as a region.
+    The same seed gives the same puzzles with any -j or --cluster. With -j, several puzzles
+    are made at once; one puzzle (-k 1, or a grade asked) is made by -j processes taking
+    its attempts in turn. With --tier (or --min-score/--max-score) puzzles are made until
+    one has that grade; how many were made is said on stderr. For --tier easy, rows whose
+    stars lie two cells apart keep those three cells as a region.
 
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
     from starbattle.formatters import GeneratedWriter
     from starbattle.grade import graded_puzzles
 
-    if jobs > 1 or cluster is not None:
+    graded = any(limits[name] is not None for name in ("tier", "min_score", "max_score"))
+    if cluster is None and jobs > 1 and (count == 1 or graded):  # one puzzle at a time
+        limits["race"] = jobs
+    elif jobs > 1 or cluster is not None:
         limits["run"] = runner(jobs, cluster, chunk=1)  # a puzzle takes seconds: one per task
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
     write_puzzles(graded_puzzles(size, stars, count, seed, **limits), writer, count)

@@ -31,8 +31,10 @@ import random
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 from starbattle.board import NEIGHBOURS, Board, Cell, Solution, pieces
 from starbattle.errors import UsageError
@@ -467,30 +469,56 @@ def make_puzzle(
     seen: frozenset[tuple[str, ...]] = frozenset(),
     spent: float = 0.0,
     keep_lines: bool = False,
+    race: int = 1,
 ) -> Generated:
     """Puzzle `index`: the first success among the seeds "SEED/index/i" not `seen` before.
 
     `spent` seconds of the first puzzle's time went before it (the impossibility check).
-    Raises GenerateTimeout when it takes longer than `timeout` (or all the attempts).
+    With `race` > 1 that many processes make the attempts in turn, each taking the next
+    one when it is done, and the first success in order is kept (so the puzzle is the same):
+    the attempts that end on a plateau cost the puzzle's wall time less. Raises
+    GenerateTimeout when it takes longer than `timeout` (or all the attempts).
     """
     started = time.perf_counter() - (spent if index == 0 else 0.0)
     deadline = None if timeout is None else started + timeout
-    for attempt in range(first_attempt, attempts):
-        result = generate_one(
-            size,
-            stars,
-            f"{seed}/{index}/{attempt}",
-            min_region=min_region,
-            deadline=deadline,
-            keep_lines=keep_lines,
-        )
-        if deadline is not None and time.perf_counter() > deadline:
-            raise GenerateTimeout(index, timeout or 0)  # late counts as failed
-        if result is not None and canonical(result.board) not in seen:
-            return Generated(
-                result.board, result.solution, result.seed, time.perf_counter() - started
-            )
+    attempt = partial(
+        _attempt,
+        size,
+        stars,
+        f"{seed}/{index}",
+        min_region=min_region,
+        deadline=deadline,
+        keep_lines=keep_lines,
+    )
+    numbers = list(range(first_attempt, attempts))
+    if race > 1:
+        from starbattle.batch import run_all
+
+        results = run_all(attempt, numbers, race, lost=_attempt_lost, chunk=1)
+    else:
+        results = (attempt(number) for number in numbers)
+    with closing(results):
+        for result in results:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise GenerateTimeout(index, timeout or 0)  # late counts as failed
+            if result is not None and canonical(result.board) not in seen:
+                return Generated(
+                    result.board, result.solution, result.seed, time.perf_counter() - started
+                )
     raise GenerateTimeout(index, None)
+
+
+def _attempt(size: int, stars: int, prefix: str, number: int, **options: Any) -> Generated | None:
+    """Attempt `number` of a puzzle: generate_one from the seed "PREFIX/number"."""
+    return generate_one(size, stars, f"{prefix}/{number}", **options)
+
+
+def _attempt_lost(number: int, code: int | None) -> Generated | None:
+    """A racing attempt's process died: an error (skipping the attempt could change the puzzle)."""
+    raise UsageError(
+        f"attempt {number} ended with its process (exit {code}), e.g. out of memory: "
+        "run again, or with -j 1"
+    )
 
 
 def next_attempt(puzzle: Generated) -> int:
@@ -509,6 +537,7 @@ def generate(
     attempts: int = 1000,
     run: Callable[[Callable[[int], Generated], list[int]], Iterable[Generated]] = map,
     keep_lines: bool = False,
+    race: int = 1,
 ) -> Iterator[Generated]:
     """Yield `count` different puzzles (not equal up to rotation and reflection).
 
@@ -519,6 +548,8 @@ def generate(
     order, here by default, or e.g. `batch.run_all` with jobs or `cluster.run_on_cluster`
     with an address (bound by functools.partial): the puzzles are the same. Raises
     UsageError for a seed holding a control character. `keep_lines`: see `generate_one`.
+    `race`: while the puzzles are made here one at a time (`run` is map), that many processes
+    make each puzzle's attempts (see `make_puzzle`); the puzzles are the same.
     """
     seed = check_seed(seed)
     began = time.perf_counter()
@@ -537,6 +568,7 @@ def generate(
         attempts=attempts,
         spent=time.perf_counter() - began,
         keep_lines=keep_lines,
+        race=race if run is map else 1,  # a worker process of `run` starts none of its own
     )
     seen: set[tuple[str, ...]] = set()
     for index, made in enumerate(run(work, list(range(count)))):

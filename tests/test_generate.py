@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,16 @@ from click.testing import CliRunner
 from helpers import brute_force
 
 from starbattle import Solver, check, read_board
+from starbattle import generate as generate_module
 from starbattle.cli import cli
-from starbattle.generate import canonical, connected, default_min_region, generate
+from starbattle.errors import UsageError
+from starbattle.generate import (
+    GenerateTimeout,
+    canonical,
+    connected,
+    default_min_region,
+    generate,
+)
 
 
 @pytest.mark.parametrize("size,stars", [(5, 1), (6, 1), (8, 1), (9, 2), (10, 2)])
@@ -85,3 +95,39 @@ def test_keep_lines_keeps_rows_of_three_cells_as_regions() -> None:
         assert {(r1, c1), (r3, c3)} <= set(puzzle.solution.stars)
     assert min(len(group) for group in cells if len(group) != 3) >= default_min_region(2)
     assert brute_force(puzzle.board) == {frozenset(puzzle.solution.stars)}
+
+
+def test_racing_processes_make_the_same_puzzles() -> None:
+    alone = list(generate(8, 1, count=8, seed="race"))
+    assert alone[7].seed == "race/7/7"  # seven attempts failed first: the race is real
+    raced = list(generate(8, 1, count=8, seed="race", race=2))
+    assert [(p.seed, p.board, p.solution) for p in raced] == [
+        (p.seed, p.board, p.solution) for p in alone
+    ]
+    repeat = [(p.seed, p.board) for p in generate(4, 1, count=3, seed="j", race=2)]
+    assert repeat == [(p.seed, p.board) for p in generate(4, 1, count=3, seed="j")]
+
+
+def test_a_racing_attempt_whose_process_dies_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def killed(*_: object, **__: object) -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(generate_module, "_attempt", killed)
+    with pytest.raises(UsageError, match=r"^attempt 0 ended with its process \(exit -9\)"):
+        next(generate(8, 1, count=1, seed="race", race=2))
+
+
+def test_a_race_keeps_the_time_limit() -> None:
+    with pytest.raises(GenerateTimeout, match=r"puzzle 1 could not be made in 0\.3 s"):
+        next(generate(25, 6, count=1, seed="race", timeout=0.3, race=2))
+
+
+def test_cli_generate_races_one_puzzle_with_jobs() -> None:
+    made = {
+        jobs: CliRunner().invoke(
+            cli, ["generate", "-N", "8", "-s", "1", "--seed", "race", "-f", "sbn", "-j", jobs]
+        )
+        for jobs in ("1", "2")
+    }
+    assert made["1"].exit_code == made["2"].exit_code == 0
+    assert made["1"].stdout == made["2"].stdout and made["1"].stdout.count("\n") == 1
