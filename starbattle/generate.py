@@ -499,6 +499,8 @@ def make_puzzle(
         results = (attempt(number) for number in numbers)
     with closing(results):
         for result in results:
+            if isinstance(result, UsageError):
+                raise result
             if deadline is not None and time.perf_counter() > deadline:
                 raise GenerateTimeout(index, timeout or 0)  # late counts as failed
             if result is not None and canonical(result.board) not in seen:
@@ -513,9 +515,13 @@ def _attempt(size: int, stars: int, prefix: str, number: int, **options: Any) ->
     return generate_one(size, stars, f"{prefix}/{number}", **options)
 
 
-def _attempt_lost(number: int, code: int | None) -> Generated | None:
-    """A racing attempt's process died: an error (skipping the attempt could change the puzzle)."""
-    raise UsageError(
+def _attempt_lost(number: int, code: int | None) -> UsageError:
+    """The error of a racing attempt whose process died, raised when its turn comes.
+
+    Skipping the attempt could change the puzzle; a later attempt lost while an earlier one
+    still runs does not matter if the earlier one succeeds.
+    """
+    return UsageError(
         f"attempt {number} ended with its process (exit {code}), e.g. out of memory: "
         "run again, or with -j 1"
     )
