@@ -101,10 +101,11 @@ AUTO_THREADS_FROM = 4
 21x21 5-star puzzles, solve and prove unique, median 0.107 -> 0.078 s and worst 0.67 ->
 0.39 s on 2 cores; below 4 stars the second thread's start costs about what it saves.
 
-Threads race each other (clasp's compete mode), except on the question "is it unique?" (2
-solutions asked), where they split the search space: the 29 real puzzles of 4 stars and
-more, 5 runs each, sum of medians 1.57 -> 1.33 s and the slowest (sbl-0384) 0.59 -> 0.40 s;
-the first solution is found faster by racing (sum of medians 0.72 against 0.91 s)."""
+Threads race each other (clasp's compete mode) for one solution, and split the search space
+when it must be exhausted (2 or more solutions asked, or a count): the 29 real puzzles of 4
+stars and more, 5 runs each, prove unique: sum of medians 1.57 -> 1.33 s and the slowest
+(sbl-0384) 0.59 -> 0.40 s; counted: 1.83 -> 1.43 s; the first solution is found faster by
+racing (sum of medians 0.72 against 0.91 s)."""
 
 
 def auto_threads(board: Board) -> int:
@@ -491,9 +492,7 @@ class Solver:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
         self._claim()
         self._control.configuration.solve.models = limit
-        if self.threads > 1:  # the threads split a uniqueness proof, else they race
-            mode = "split" if limit == 2 else "compete"
-            self._control.configuration.solve.parallel_mode = f"{self.threads},{mode}"
+        self._share(limit)
         stars_of = self._stars
         search = self.last = Search()
         started = time.perf_counter()
@@ -517,6 +516,17 @@ class Solver:
             search.seconds = time.perf_counter() - started
             if self._shape is not None:
                 self._shape.busy = False
+
+    def _share(self, limit: int) -> None:
+        """How 2+ threads share a search: race for one solution, split a search for more.
+
+        Asking 2 solutions or all of them (or a count) ends only when the search space is
+        exhausted, for a unique puzzle a proof that no other solution exists; the threads
+        then split that space between them (see AUTO_THREADS_FROM).
+        """
+        if self.threads > 1:
+            mode = "compete" if limit == 1 else "split"
+            self._control.configuration.solve.parallel_mode = f"{self.threads},{mode}"
 
     def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
         """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s.
@@ -572,6 +582,7 @@ class Solver:
             self._shows_stars = True
         self._claim()
         self._control.configuration.solve.models = 0
+        self._share(0)
         search = self.last = Search()
         started = time.perf_counter()
         try:

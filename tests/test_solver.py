@@ -128,13 +128,15 @@ def test_auto_threads_uses_two_from_four_stars_on_two_cores(
     assert solver.auto_threads(board) == threads
 
 
-def test_threads_split_a_uniqueness_proof_and_race_for_other_questions() -> None:
+def test_threads_race_for_one_solution_and_split_a_search_to_exhaust() -> None:
     board = read_board(str(INSTANCES / "generated-17x17-4star.lp"))
     solver = Solver(board, threads=2)
     settings = solver._control.configuration.solve
     assert len(list(solver.solutions(2))) == 1 and settings.parallel_mode == "2,split"
     assert len(list(solver.solutions(1))) == 1 and settings.parallel_mode == "2,compete"
-    assert solver.count().found == 1 and settings.parallel_mode == "2,compete"
+    assert solver.count().found == 1 and settings.parallel_mode == "2,split"
+    assert len(list(solver.solutions(1))) == 1 and settings.parallel_mode == "2,compete"
+    assert len(list(solver.solutions(0))) == 1 and settings.parallel_mode == "2,split"
     asked = Solver(board, clingo_args=("--parallel-mode=2,compete",))
     assert len(list(asked.solutions(2))) == 1  # a mode given as a clingo option stays
     assert asked._control.configuration.solve.parallel_mode == "2,compete"
