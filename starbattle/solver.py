@@ -472,7 +472,7 @@ class Solver:
             self._control.assign_external(literal, None)
         assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
         core: list[int] = []
-        self._control.configuration.solve.models = 1
+        self._ask(1)
         with Guard(self._control, timeout) as guard, guard.clingo():
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
         if result.unknown:
@@ -491,8 +491,7 @@ class Solver:
         if next(iter(self._control.symbolic_atoms.by_signature(STAR, 2)), None) is None:
             raise EncodingError("the program defines no star/2 atoms: it must choose star(R,C)")
         self._claim()
-        self._control.configuration.solve.models = limit
-        self._share(limit)
+        self._ask(limit)
         stars_of = self._stars
         search = self.last = Search()
         started = time.perf_counter()
@@ -517,16 +516,18 @@ class Solver:
             if self._shape is not None:
                 self._shape.busy = False
 
-    def _share(self, limit: int) -> None:
-        """How 2+ threads share a search: race for one solution, split a search for more.
+    def _ask(self, limit: int) -> None:
+        """Set the next search's models (0: all) and how 2+ threads share it.
 
-        Asking 2 solutions or all of them (or a count) ends only when the search space is
-        exhausted, for a unique puzzle a proof that no other solution exists; the threads
-        then split that space between them (see AUTO_THREADS_FROM).
+        The threads race for one solution. Asking 2 solutions or all of them (or a count)
+        ends only when the search space is exhausted, for a unique puzzle a proof that no
+        other solution exists; the threads then split that space (see AUTO_THREADS_FROM).
         """
+        settings = self._control.configuration.solve
+        settings.models = limit
         if self.threads > 1:
             mode = "compete" if limit == 1 else "split"
-            self._control.configuration.solve.parallel_mode = f"{self.threads},{mode}"
+            settings.parallel_mode = f"{self.threads},{mode}"
 
     def solutions(self, limit: int = 0, timeout: float | None = None) -> Iterator[Solution]:
         """Yield solutions as clingo finds them: at most `limit` (0 = all), within `timeout` s.
@@ -581,8 +582,7 @@ class Solver:
             next(self.solutions(1, timeout), None)
             self._shows_stars = True
         self._claim()
-        self._control.configuration.solve.models = 0
-        self._share(0)
+        self._ask(0)
         search = self.last = Search()
         started = time.perf_counter()
         try:
@@ -760,7 +760,7 @@ def core_assuming(
         control.assign_external(literal, None)
     assumptions = [units[unit] for unit in on] + [-units[unit] for unit in off] + list(literals)
     core: list[int] = []
-    control.configuration.solve.models = 1
+    solver._ask(1)
     control.configuration.solve.solve_limit = "umax" if conflicts is None else str(conflicts)
     if not control.solve(assumptions=assumptions, on_core=core.extend).unsatisfiable:
         return None
