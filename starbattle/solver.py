@@ -170,6 +170,13 @@ def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
 _SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
 """The shared groundings, most recently used last; one per thread (a Control is not shared
 between threads)."""
+SHAPES_KEPT = 32
+"""How many shared groundings a process keeps (the least recently used goes first): every
+shape the default program shares (about 16: sizes up to 11 at one star, 9 above) twice over,
+so that a collection mixing sizes, or two programs in turn, never grounds a shape anew. Each
+costs 1-3 MB. Measured on the whole real corpus (3,776 puzzles, 1,169 changes of shape), solve
+and prove unique: 10.0 s keeping 4 against 8.6 s keeping 32; with the plain variant solved
+after each puzzle, 14.7 s against 8.9 s."""
 _SEEN: dict[tuple[object, ...], bool] = {}
 """Shapes met once: a lone board is grounded on its own (cheaper than the shared grounding),
 the second board of a shape builds the shared one."""
@@ -433,7 +440,7 @@ class Solver:
             }
             shape = _Shape(control, literals, list(self.messages))
             _SHAPES[key] = shape
-            while len(_SHAPES) > 4:
+            while len(_SHAPES) > SHAPES_KEPT:
                 _SHAPES.popitem(last=False)
         _SHAPES.move_to_end(key)
         shape.load(self, self.board)

@@ -48,3 +48,16 @@ def test_a_shared_grounding_answers_as_one_per_board(
     assert shared == alone
     assert len(alone[4][0]) == 2 and alone[4][1] > 2
     assert solver._SHAPES  # the shared grounding was used
+
+
+@needs_corpus
+def test_a_collection_that_mixes_shapes_keeps_every_shared_grounding() -> None:
+    solver._SHAPES.clear()
+    solver._SEEN.clear()
+    shapes = [(n, 1) for n in range(5, 12)] + [(9, 2)]
+    boards = [board for n, s in shapes for board in corpus_boards(n, s, 2)]
+    for board in boards[0::2] + boards[1::2]:  # every shape, then every shape again
+        found = list(Solver(board).solutions(2))
+        assert found and all(check(board, solution.stars) == [] for solution in found)
+    assert len(solver._SHAPES) == len(shapes)  # none ground anew: each second board shared
+    assert [key[3:5] for key in solver._SHAPES] == shapes
