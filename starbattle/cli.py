@@ -28,6 +28,7 @@ from starbattle.cli_options import (
 )
 from starbattle.command import (
     collection_of,
+    failure,
     one_board,
     one_text,
     progress_bar,
@@ -35,6 +36,7 @@ from starbattle.command import (
     run_puzzles,
     runner,
     serve_page,
+    show_items,
     state_of,
     write_puzzles,
 )
@@ -42,7 +44,7 @@ from starbattle.errors import UsageError
 from starbattle.formats import WRITERS
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
 from starbattle.grade import TIERS
-from starbattle.output import Output, utf8_output
+from starbattle.output import Output, stream_error, utf8_output, whole_standard_output
 from starbattle.results import DISCLOSURES, EXIT_ERROR, SolveRequest
 
 
@@ -190,34 +192,33 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
 @marks_option
 @technique_option
+@timeout_option
 def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
-         ascii_only: bool, marks: bool, techniques: tuple[str, ...],
+         ascii_only: bool, marks: bool, techniques: tuple[str, ...], timeout: float | None,
          **board_options: Any) -> int:  # fmt: skip
     """The next logical step on FILE's board, from the marks in STATE (a partial answer).
 
     Each step names its technique and level (0 a mistake in the marks, 1 around a star,
     2 forced fill, 3 2x2 blocks, 4 too little room, 5 confinement, 6 one assumption, 7 an
     unsatisfiable core), the rows, columns and regions it rests on, and what follows.
-    --technique adds your own technique, an ASP program like those of encodings/hints/
-    (listed by `starbattle-asp encodings`), tried after the built-in ones of its level.
+    Without STATE, a pzprv3 file's own saved marks are the state. --technique adds your own
+    technique, an ASP program like those of encodings/hints/ (listed by `starbattle-asp
+    encodings`), tried after the built-in ones of its level.
 
     Example: starbattle-asp hint instances/generated-10x10-2star.lp --disclose where
     """
-    from starbattle.results import hint as next_hint
+    from starbattle.results import hint_items
 
+    if output_format == "png" and not output:
+        raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
     board, record, seen = one_board(file, **board_options, marks=marks)
-    marked = state_of(board, record, seen, state, board_options["stars"])
-    found = next_hint(board, marked, disclose, techniques)
+    marked = state_of(board, record, seen, state, board_options["stars"], board_options["givens"])
     picture = output_format in ("svg", "png")
     show = FORMATTERS[output_format](
         Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
         target=output if picture else None,
     )  # fmt: skip
-    if output_format == "png" and not output:
-        raise UsageError("-f png writes a binary picture: name the file with -o FILE.png")
-    show.show(found)
-    show.output.close()
-    return 0 if found.step is not None or found.solved else 1
+    return show_items(show, hint_items(board, marked, disclose, techniques, timeout))
 
 
 @cli.command()
@@ -228,13 +229,16 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
 @format_option(("text", "json"))
 @grade_option
 @technique_option
+@timeout_option
 def explain(file: str, state: str | None, marks: bool, output_format: str, with_grade: bool,
-            techniques: tuple[str, ...], **board_options: Any) -> int:  # fmt: skip
+            techniques: tuple[str, ...], timeout: float | None,
+            **board_options: Any) -> int:  # fmt: skip
     """Every logical step from STATE (or an empty board) to the end, then a summary.
 
-    Exits 0 when logic solves the board, 1 when it gets stuck. --grade adds the board's
-    grade (of the empty board, whatever STATE holds, by the built-in techniques alone).
-    --technique adds your own technique, as for `hint`.
+    Steps are printed as they are found. Exits 0 when logic solves the board, 1 when it gets
+    stuck, 3 when --timeout stops it first. --grade adds the board's grade (of the empty
+    board, whatever STATE holds, by the built-in techniques alone). --technique adds your
+    own technique, as for `hint`.
 
     Example: starbattle-asp explain instances/generated-10x10-2star.lp -f json
     """
@@ -242,13 +246,8 @@ def explain(file: str, state: str | None, marks: bool, output_format: str, with_
 
     board, record, seen = one_board(file, **board_options, marks=marks)
     show = FORMATTERS[output_format](Output())
-    solved = False
-    marked = state_of(board, record, seen, state, board_options["stars"])
-    for item in explain_items(board, marked, with_grade, techniques):
-        show.show(item)
-        solved = getattr(item, "trace", None) is not None and item.trace.solved
-    show.output.close()
-    return 0 if solved else 1
+    marked = state_of(board, record, seen, state, board_options["stars"], board_options["givens"])
+    return show_items(show, explain_items(board, marked, with_grade, techniques, timeout))
 
 
 @cli.command()
@@ -256,14 +255,16 @@ def explain(file: str, state: str | None, marks: bool, output_format: str, with_
 @board_options
 @format_option(("text", "json"))
 @collection_options
+@timeout_option
 def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | None,
-          progress: bool | None, **board: Any) -> int:  # fmt: skip
+          progress: bool | None, timeout: float | None, **board: Any) -> int:  # fmt: skip
     """Grade each FILE's puzzle: a tier (easy, medium, hard, expert, extreme) and a score.
 
     The grade comes from the logical steps that solve the board (how many at each level,
     the hardest, how often only one step was possible) and from clingo's search effort; it
     is the same for every rotation, reflection and naming of the regions. A board without
-    exactly one solution gets no grade (exit 1). Collections end with the count per tier.
+    exactly one solution gets no grade (exit 1); one whose grading outlasts --timeout gets
+    none either (exit 3). Collections end with the count per tier.
 
     Example: starbattle-asp grade instances/generated-10x10-2star.lp -f json
     """
@@ -271,7 +272,7 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
 
     found, collection, bar = collection_of(files, board["input_format"], progress)
     show = FORMATTERS[output_format](Output(), collection=collection)
-    work = partial(grade_puzzle, SolveRequest(**board))
+    work = partial(grade_puzzle, SolveRequest(**board, timeout=timeout))
     return run_puzzles(work, found, show, jobs, bar, cluster)
 
 
@@ -382,13 +383,19 @@ def main() -> None:
     """Entry point: run a command and exit with its code (Ctrl-C 130, SIGTERM 143)."""
     from starbattle import interrupts
 
+    code = 128 + signal.SIGINT
     try:
+        whole_standard_output()
         with interrupts.handled():
             code = cli.main(prog_name="starbattle-asp", standalone_mode=False)
+        if sys.stdout is not None:  # a full disk or a closed pipe is said here, not at exit
+            sys.stdout.flush()
     except click.ClickException as error:
         error.show()
         code = error.exit_code
     except (KeyboardInterrupt, click.Abort):
         code = 128 + (interrupts.received_signal() or signal.SIGINT)
+    except OSError as error:  # --help or --version to a full disk or a closed pipe
+        code = failure(stream_error(error), debug=DEBUG["on"])
     gc.freeze()  # the process ends: no collection of every object left on the way out (~8 ms)
     sys.exit(code or 0)

@@ -15,6 +15,7 @@ from starbattle.board import Board
 from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
+from starbattle.words import plural
 from starbattle.output import Output, Progress
 from starbattle.results import EXIT_INTERNAL, SEVERITY, Outcome, Tally
 
@@ -116,15 +117,31 @@ def one_text(argument: str) -> Record:
 
 
 def state_of(
-    board: Board, record: Record, seen: ImageOptions, argument: str | None, stars: int | None
+    board: Board,
+    record: Record,
+    seen: ImageOptions,
+    argument: str | None,
+    stars: int | None,
+    givens: bool = False,
 ) -> State:
-    """The marks so far: from a STATE argument, or drawn on an image read with --marks."""
+    """The marks so far: from a STATE argument, drawn on an image read with --marks, or saved
+    in a pzprv3 file (as `check` reads them; said on stderr), unless --givens made them givens.
+    """
     from starbattle.logic import State
     from starbattle.results import read_state
 
     if argument is None and seen.marks and record.image is not None:
         drawn = record.reading(stars, seen)
         return State.of(drawn.marked_stars, drawn.marked_blanks)
+    if argument is None and record.carries_answer and not givens:
+        saved = read_state(board, record.text, record.name)
+        if saved.stars or saved.blanks:
+            Output().note(
+                f"starbattle-asp: {printable(record.identifier)}: starting from its saved marks "
+                f"({plural(len(saved.stars), 'star')}, {len(saved.blanks)} marked empty; "
+                "--givens reads them as givens instead)"
+            )
+        return saved
     marks = None if argument is None else one_text(argument)
     return read_state(board, marks and marks.text, marks and marks.name)
 
@@ -211,6 +228,23 @@ def run_puzzles(
         show.overall(tally)
     show.output.close()
     return max(codes, key=SEVERITY.index)
+
+
+def show_items(show: Formatter, items: Iterable[Any]) -> int:
+    """Show one board's items as they come, each whole; the exit code of the last that has one.
+
+    On Ctrl-C what was shown stays (whole records), and KeyboardInterrupt goes on.
+    """
+    code = 0
+    try:
+        for item in items:
+            with interrupts.holding():
+                show.show(item)
+            code = getattr(item, "code", code)
+            interrupts.checkpoint()
+    finally:
+        show.output.close()
+    return code
 
 
 def failure(error: BaseException, *, debug: bool = False) -> int:

@@ -15,4 +15,7 @@ def main() -> None:
         sys.exit(130)
     gc.freeze()  # what loading made lives to the end: later collections skip it
     gc.enable()
-    run()
+    try:
+        run()
+    except KeyboardInterrupt:  # before the command line's own handling began
+        sys.exit(130)

@@ -312,7 +312,8 @@ class TextFormatter(Formatter):
             head = f"solved by logic in {plural(len(trace.steps), 'step')}"
         else:
             left = explained.board.size**2 - len(trace.state.stars) - len(trace.state.blanks)
-            head = f"stuck after {plural(len(trace.steps), 'step')} with {left} cells undecided"
+            ended = "stuck" if trace.complete else "stopped by the time limit"
+            head = f"{ended} after {plural(len(trace.steps), 'step')} with {left} cells undecided"
         hardest = "" if trace.hardest is None else f"; hardest level {trace.hardest}"
         self.output.line(f"{head} ({levels or 'no steps'}){hardest}")
 
@@ -424,7 +425,7 @@ class JsonFormatter(Formatter):
     def _Hint(self, hint: r.Hint) -> None:
         """The step record (as much of it as is disclosed)."""
         if hint.step is None:
-            self.record({"type": "step", "index": hint.index, "technique": None})
+            self.record({"type": "solved"} if hint.solved else {"type": "stuck"})
             return
         record = hint.step.record(hint.index)
         if hint.disclose != "full":

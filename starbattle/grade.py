@@ -150,15 +150,16 @@ Summary = list[tuple[int, int, int]]
 """A trace as (level, effort, deductions of that effort available) per step."""
 
 
-def graded_trace(board: Board) -> tuple[Summary, bool]:
+def graded_trace(board: Board, deadline: float | None = None) -> tuple[Summary, bool]:
     """The trace the grade reads (least effort first), summarised, and whether it was cut.
 
     Levels 1-6 only: where they are stuck the step is counted as level 7 (a clingo core
-    would be next) without computing it, and the trace stops.
+    would be next) without computing it, and the trace stops. Raises TimeLimitReached once
+    the perf_counter `deadline` passes.
     """
     from starbattle.logic import Logic, State  # imports clingo: only when grading
 
-    logic, state, steps = Logic(board), State(), []
+    logic, state, steps = Logic(board, deadline=deadline), State(), []
     while (step := logic.easiest_step(state, effort)) is not None:
         steps.append((step.level, effort(step), step.available))
         state = state.after(step)
@@ -169,16 +170,22 @@ def graded_trace(board: Board) -> tuple[Summary, bool]:
     return [*steps, (7, EFFORTS.index("unsat-core"), 1)], True
 
 
-def measure(board: Board) -> tuple[Summary, bool, dict[str, int]] | int:
+def measure(
+    board: Board, deadline: float | None = None
+) -> tuple[Summary, bool, dict[str, int]] | int:
     """A canonical board's trace summary, whether it was cut, and its search effort.
 
     A board without exactly one solution gives its solution count (0, or 2 for several).
+    Raises TimeLimitReached once the perf_counter `deadline` passes.
     """
+    from starbattle.limits import TimeLimitReached, time_left
     from starbattle.solver import Solver
 
     # clingo_args given: a grounding of its own, so the search effort never depends on history
-    solver = Solver(board, clingo_args=("--seed=0",))
-    found = len(list(solver.solutions(2)))
+    solver = Solver(board, clingo_args=("--seed=0",), ground_timeout=time_left(deadline))
+    found = len(list(solver.solutions(2, time_left(deadline))))
+    if solver.last.timed_out:
+        raise TimeLimitReached
     if found != 1:
         return found
     stats = solver.stats
@@ -189,7 +196,7 @@ def measure(board: Board) -> tuple[Summary, bool, dict[str, int]] | int:
         "choices": stats.choices,
         "conflicts": stats.conflicts,
     }
-    return (*graded_trace(board), search)
+    return (*graded_trace(board, deadline), search)
 
 
 def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
@@ -209,9 +216,14 @@ def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, in
     }
 
 
-def features(board: Board) -> dict[str, int]:
-    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique)."""
-    measured = measure(canonical_board(board))
+def features(board: Board, timeout: float | None = None) -> dict[str, int]:
+    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique).
+
+    Raises TimeLimitReached when `timeout` seconds pass first.
+    """
+    from starbattle.limits import deadline_after
+
+    measured = measure(canonical_board(board), deadline_after(timeout))
     if isinstance(measured, int):
         return {"solutions": measured}
     return summarise(*measured)
@@ -247,9 +259,21 @@ def tier_of(score: float, cuts: tuple[float, ...] = CUTS) -> str:
     return TIERS[sum(score >= cut for cut in cuts)]
 
 
-def grade(board: Board) -> Grade:
-    """The board's difficulty; a board without exactly one solution gets a reason instead."""
-    raw = features(board)
+TIMED_OUT = "no grade: the time limit was reached first"
+"""The reason of a grade that a time limit stopped."""
+
+
+def grade(board: Board, timeout: float | None = None) -> Grade:
+    """The board's difficulty; a board without exactly one solution gets a reason instead.
+
+    So does one whose grading outlasts `timeout` seconds (TIMED_OUT).
+    """
+    from starbattle.limits import TimeLimitReached
+
+    try:
+        raw = features(board, timeout)
+    except TimeLimitReached:
+        return Grade(None, None, {}, TIMED_OUT)
     if raw["solutions"] == 0:
         return Grade(None, None, raw, "no grade: the board has no solution")
     if raw["solutions"] > 1:

@@ -42,8 +42,9 @@ from starbattle.encodings import encodings_dir
 from starbattle.errors import BoardError, EncodingError
 from starbattle.facts import region_terms
 from starbattle.formats.picture import picture_labels
+from starbattle.limits import TimeLimitReached, time_left
 from starbattle.pictures import Overlay
-from starbattle.solver import BANDS_FROM, Solver, Unit, core_assuming, star_literals
+from starbattle.solver import BANDS_FROM, Solver, Unit
 
 if TYPE_CHECKING:
     from starbattle.techniques import HintProgram
@@ -159,6 +160,8 @@ class Trace:
     solved: bool
     state: State
     """Where the trace ended (the solution when solved)."""
+    complete: bool = True
+    """False when a time limit stopped the trace before it was solved or stuck."""
 
     @property
     def levels(self) -> dict[int, int]:
@@ -178,6 +181,7 @@ class Trace:
         return {
             "type": "explain",
             "solved": self.solved,
+            "complete": self.complete,
             "steps": len(self.steps),
             "levels": {str(level): n for level, n in self.levels.items()},
             "hardest": self.hardest,
@@ -387,6 +391,9 @@ class Logic:
     board: Board
     programs: tuple[HintProgram, ...] = ()
     """Hint programs added to the ladder, each tried at its level after the built-in ones."""
+    deadline: float | None = None
+    """The perf_counter time after which every question raises TimeLimitReached (None: no
+    limit). It only ever stops work: a step found before it is the step found without it."""
     grid: _Grid = field(init=False, repr=False)
     _refutable: list[tuple[int, bool, int]] = field(init=False, repr=False, default_factory=list)
     """Level 6's last refutations: (cell, assumed a star, highest level its chain used)."""
@@ -417,13 +424,18 @@ class Logic:
             encoding=str(encodings_dir() / "explain.lp"),
             parts=parts,
             clingo_args=(CHECKER_FORGET,),
+            ground_timeout=self._left(),
         )
+
+    def _left(self) -> float | None:
+        """Seconds left before the deadline (None: no limit); TimeLimitReached once past."""
+        return time_left(self.deadline)
 
     @cached_property
     def _literals(self) -> dict[int, int]:
         """The checker's star literal of every cell number."""
         n = self.grid.n
-        return {(r - 1) * n + c - 1: lit for (r, c), lit in star_literals(self.checker).items()}
+        return {(r - 1) * n + c - 1: lit for (r, c), lit in self.checker.star_literals().items()}
 
     @cached_property
     def _unit_names(self) -> dict[Unit, int]:
@@ -444,10 +456,11 @@ class Logic:
     def solutions(self) -> list[frozenset[int]]:
         """Up to two solutions of the board with its givens, as sets of star cell numbers."""
         n = self.grid.n
-        return [
-            frozenset((r - 1) * n + c - 1 for r, c in solution.stars)
-            for solution in Solver(self.board).solutions(2)
-        ]
+        solver = Solver(self.board, ground_timeout=self._left())
+        found = list(solver.solutions(2, self._left()))
+        if solver.last.timed_out:
+            raise TimeLimitReached
+        return [frozenset((r - 1) * n + c - 1 for r, c in solution.stars) for solution in found]
 
     def _assume(self, stars: Iterable[int], blanks: Iterable[int]) -> list[int]:
         """Checker literals saying these cells are stars and these are empty."""
@@ -474,9 +487,8 @@ class Logic:
             off = [unit for unit, u in mapping.items() if u not in wanted]
         on.append(("notouch", ()))
         flip = -self._literals[cell] if star else self._literals[cell]
-        return (
-            core_assuming(self.checker, on, off, [*self._assume(stars, blanks), flip]) is not None
-        )
+        literals = [*self._assume(stars, blanks), flip]
+        return self.checker.core(on, off, self._left(), literals=literals) is not None
 
     def audit(self, state: State, step: Step, *, sound_only: bool = False) -> list[str]:
         """What is wrong with a step taken from a state (an empty list: nothing).
@@ -532,6 +544,7 @@ class Logic:
 
         Level 6 may miss within its budget (see the module's docstring), never levels 0-5.
         """
+        self._left()
         stars, blanks = self.numbers(state or State())
         found = self._lowest(stars, blanks, max_level)
         return self._step(found[0], len(found)) if found else None
@@ -543,6 +556,7 @@ class Logic:
         levels 3-5 with the least `effort` (ties: the lowest level, then the first found),
         then level 6 likewise; `available` counts the deductions of that least effort.
         """
+        self._left()
         view = _View(self.grid, *self.numbers(state))
         if not any(view.open):
             return None
@@ -597,14 +611,20 @@ class Logic:
             available,
         )
 
+    def steps(self, state: State | None = None, max_level: int = 7) -> Iterator[Step]:
+        """Steps from a state as they are found, until the board is solved or none applies."""
+        state = state or State()
+        while (step := self.next_step(state, max_level)) is not None:
+            yield step
+            state = state.after(step)
+
     def explain(self, state: State | None = None, max_level: int = 7) -> Trace:
         """Steps from a state until the board is solved or no level up to `max_level` applies."""
         state = state or State()
-        steps: list[Step] = []
-        while (step := self.next_step(state, max_level)) is not None:
-            steps.append(step)
+        steps = tuple(self.steps(state, max_level))
+        for step in steps:
             state = state.after(step)
-        return Trace(tuple(steps), self.solved(state), state)
+        return Trace(steps, self.solved(state), state)
 
     def solved(self, state: State) -> bool:
         """Whether every cell is decided and the stars are a solution."""
@@ -652,7 +672,7 @@ class Logic:
         number = {cell: i for i, cell in enumerate(grid.coords)}
         marks = [grid.cell(i) for i in view.stars], [grid.cell(i) for i in view.blanks]
         for program in programs:
-            for deduction in program.deductions(self.board, *marks):
+            for deduction in program.deductions(self.board, *marks, timeout=self._left()):
                 stars, blanks, cells = (
                     frozenset(number[cell] for cell in part)
                     for part in (deduction.stars, deduction.blanks, deduction.cells)
@@ -737,7 +757,7 @@ class Logic:
         """With several solutions: the last of a smallest set of marks that cannot all hold."""
         every = [*sorted(stars), *sorted(blanks)]
         on = [*self._unit_names, ("notouch", ())]
-        if core_assuming(self.checker, on, [], self._assume(stars, blanks)) is None:
+        if self.checker.core(on, (), self._left(), literals=self._assume(stars, blanks)) is None:
             return []
         needed = list(every)
         for i in every:
@@ -745,7 +765,7 @@ class Logic:
             literals = self._assume(
                 [j for j in trial if j in stars], [j for j in trial if j in blanks]
             )
-            if core_assuming(self.checker, on, [], literals) is not None:
+            if self.checker.core(on, (), self._left(), literals=literals) is not None:
                 needed = trial
         return needed[-1:]
 
@@ -1032,6 +1052,7 @@ class Logic:
         budget is spent). Returns the rounds it took and the step.
         """
         grid = self.grid
+        self._left()
         stars, blanks = set(view.stars), set(view.blanks)
         (stars if star else blanks).add(x)
         units: set[int] = set()
@@ -1171,7 +1192,8 @@ class Logic:
                     break
                 for star in sides:
                     flip = -self._literals[x] if star else self._literals[x]
-                    core = core_assuming(prover, every, [], [*marks, flip], limit)
+                    literals = [*marks, flip]
+                    core = prover.core(every, (), self._left(), literals=literals, conflicts=limit)
                     if core is None:
                         continue
                     units = self._smaller_core(prover, core, [*marks, flip], proofs)
@@ -1212,7 +1234,9 @@ class Logic:
             trial = [u for u in needed if u != unit]
             off = [u for u in self._unit_names if u not in trial]
             on = [*trial, ("notouch", ())]
-            smaller = core_assuming(prover, on, off, literals, CORE_CONFLICTS)
+            smaller = prover.core(
+                on, off, self._left(), literals=literals, conflicts=CORE_CONFLICTS
+            )
             if smaller is not None:  # its core may drop more units at once
                 needed = [u for u in trial if u in smaller]
         return tuple(sorted(self._unit_names[u] for u in needed))

@@ -8,12 +8,13 @@ written atomically when the run ends (also after Ctrl-C: whole lines only).
 from __future__ import annotations
 
 import errno
+import io
 import os
 import sys
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from starbattle.errors import UsageError
 
@@ -40,6 +41,50 @@ def stdout() -> TextIO:
     if sys.stdout is None:
         raise UsageError("cannot write standard output: it is closed (start with 1>FILE)")
     return sys.stdout
+
+
+class _WholeWrites(io.RawIOBase):
+    """A file descriptor whose writes write every byte or raise.
+
+    CPython's buffered writer takes a short write (the disk filled up part way) as success
+    and drops the rest: a nearly full disk lost the end of the output and exited 0.
+    """
+
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+
+    def writable(self) -> bool:
+        """It is for writing."""
+        return True
+
+    def fileno(self) -> int:
+        """The file descriptor written to."""
+        return self.descriptor
+
+    def write(self, data: Any) -> int:
+        """Write all of the data (os.write again after a short write, which then fails)."""
+        view = memoryview(data).cast("B")
+        done = 0
+        while done < len(view):
+            done += os.write(self.descriptor, view[done:])
+        return done
+
+
+def whole_standard_output() -> None:
+    """Make standard output write every byte or fail (for the command line's process)."""
+    current = sys.stdout
+    try:
+        descriptor = current.fileno()
+    except (AttributeError, OSError, ValueError):  # closed, or not a file (a test's capture)
+        return
+    current.flush()
+    buffered = io.BufferedWriter(_WholeWrites(descriptor))
+    sys.stdout = io.TextIOWrapper(
+        buffered,
+        encoding=current.encoding,
+        errors=current.errors,
+        line_buffering=current.line_buffering,
+    )
 
 
 def utf8_output() -> bool:
@@ -109,7 +154,9 @@ class Output:
         if isinstance(data, bytes):
             raise UsageError("this output is binary (a PNG picture): name the file with -o FILE")
         try:
-            stdout().write(data)
+            out = stdout()
+            out.write(data)
+            out.flush()  # a full disk is said now, not lost in Python's flush at exit
         except OSError as error:
             raise stream_error(error) from None
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from starbattle.formats import Record
     from starbattle.grade import Grade
     from starbattle.insight import Explanation, Fixed, PartialCheck
-    from starbattle.logic import State, Step, Trace
+    from starbattle.logic import Logic, State, Step, Trace
     from starbattle.solver import Search, Solver
 
 EXIT_FOUND = 0
@@ -240,7 +240,13 @@ class Hint(NamedTuple):
     @property
     def solved(self) -> bool:
         """No step is left because the marks already hold every star (and no mistake)."""
-        return self.step is None and len(self.state.stars) == self.board.size * self.board.stars
+        stars = self.state.stars | self.board.given_stars
+        return self.step is None and len(stars) == self.board.size * self.board.stars
+
+    @property
+    def code(self) -> int:
+        """0 a step (or the marks are solved), 1 no step applies."""
+        return EXIT_FOUND if self.step is not None or self.solved else EXIT_NONE
 
 
 class Explained(NamedTuple):
@@ -248,6 +254,13 @@ class Explained(NamedTuple):
 
     board: Board
     trace: Trace
+
+    @property
+    def code(self) -> int:
+        """0 solved by logic, 1 stuck, 3 stopped by the time limit."""
+        if not self.trace.complete:
+            return EXIT_TIMEOUT
+        return EXIT_FOUND if self.trace.solved else EXIT_NONE
 
 
 class Graded(NamedTuple):
@@ -321,48 +334,113 @@ def read_state(board: Board, text: str | None, name: str | None) -> State:
     if text is None:
         return State()
     stars, blanks = read_marks(text, board.size, name=name, partial=True)
+    check_against_givens(board, stars, blanks or (), name)
     return State.of(stars, blanks or ())
 
 
+def check_against_givens(
+    board: Board, stars: Iterable[Cell], blanks: Iterable[Cell], name: str | None
+) -> None:
+    """Refuse marks that contradict the board's given stars and blanks (a BoardError)."""
+    for (r, c), mark, given in sorted(
+        [
+            *(((cell, "a star", "empty") for cell in set(stars) & board.given_blanks)),
+            *(((cell, "empty", "a star") for cell in set(blanks) & board.given_stars)),
+        ]
+    ):
+        raise BoardError(
+            f"({r},{c}) is marked {mark} but the board gives it as {given}: remove that mark",
+            file=name,
+        )
+
+
 def hint(
-    board: Board, state: State, disclose: str = "full", techniques: tuple[str, ...] = ()
+    board: Board,
+    state: State,
+    disclose: str = "full",
+    techniques: tuple[str, ...] = (),
+    timeout: float | None = None,
 ) -> Hint:
     """The next logical step on a board from a state of marks.
 
     `techniques`: files of hint programs to add to the ladder (encodings/hints/ shows how).
+    Raises TimeLimitReached when `timeout` seconds pass first.
     """
-    from starbattle.logic import next_step
+    return next(item for item in hint_items(board, state, disclose, techniques, timeout)
+                if isinstance(item, Hint))  # fmt: skip
+
+
+def hint_items(
+    board: Board,
+    state: State,
+    disclose: str = "full",
+    techniques: tuple[str, ...] = (),
+    timeout: float | None = None,
+) -> Iterator[Message | Hint]:
+    """A warning when the board has several solutions, then the next step (`hint`)."""
+    from starbattle.limits import deadline_after
+    from starbattle.logic import Logic
     from starbattle.techniques import hint_programs
 
-    programs = hint_programs(techniques)
-    return Hint(board, state, next_step(board, state, programs=programs), disclose=disclose)
+    logic = Logic(board, hint_programs(techniques), deadline=deadline_after(timeout))
+    yield from _several(logic)
+    yield Hint(board, state, logic.next_step(state), disclose=disclose)
+
+
+def _several(logic: Logic) -> Iterator[Message]:
+    """A warning that the board has more than one solution (none is a BoardError later)."""
+    if len(logic.solutions) > 1:
+        yield Message(
+            "the board has more than one solution: steps decide only what every solution "
+            "shares, so logic alone cannot finish it",
+            "warning",
+        )
 
 
 def explain_items(
-    board: Board, state: State, with_grade: bool = False, techniques: tuple[str, ...] = ()
-) -> Iterator[Hint | Explained | Graded]:
-    """Every step from a state to the end of the trace, the trace's summary, the board's grade.
+    board: Board,
+    state: State,
+    with_grade: bool = False,
+    techniques: tuple[str, ...] = (),
+    timeout: float | None = None,
+) -> Iterator[Hint | Explained | Graded | Message]:
+    """Every step from a state to the end of the trace as found, its summary, the grade.
 
-    `techniques`: files of hint programs to add to the ladder (not to the grade's).
+    `techniques`: files of hint programs to add to the ladder (not to the grade's). When
+    `timeout` seconds pass first, a message says so and the summary is marked incomplete
+    (the grade is then not asked).
     """
-    from starbattle.logic import explain
+    from starbattle.limits import TimeLimitReached, deadline_after
+    from starbattle.logic import Logic, Trace
     from starbattle.techniques import hint_programs
 
-    trace = explain(board, state, programs=hint_programs(techniques))
+    deadline = deadline_after(timeout)
+    logic = Logic(board, hint_programs(techniques), deadline=deadline)
+    steps: list[Step] = []
     marks = state
-    for index, step in enumerate(trace.steps, start=1):
-        yield Hint(board, marks, step, index, in_trace=True)
-        marks = marks.after(step)
-    yield Explained(board, trace)
+    try:
+        yield from _several(logic)
+        for step in logic.steps(state):
+            steps.append(step)
+            yield Hint(board, marks, step, len(steps), in_trace=True)
+            marks = marks.after(step)
+    except TimeLimitReached:
+        yield Message(f"the time limit was reached after {len(steps)} steps", "warning")
+        yield Explained(board, Trace(tuple(steps), False, marks, complete=False))
+        return
+    yield Explained(board, Trace(tuple(steps), logic.solved(marks), marks))
     if with_grade:
-        yield summary_grade(board)
+        yield summary_grade(board, None if deadline is None else deadline - time.perf_counter())
 
 
-def summary_grade(board: Board) -> Graded:
-    """The board's grade, to be said after another command's summary (--grade)."""
+def summary_grade(board: Board, timeout: float | None = None) -> Graded:
+    """The board's grade, to be said after another command's summary (--grade).
+
+    Raises TimeLimitReached when `timeout` seconds pass first.
+    """
     from starbattle.grade import grade
 
-    return Graded(board, grade(board), in_summary=True)
+    return Graded(board, grade(board, timeout), in_summary=True)
 
 
 Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome | Graded
@@ -422,7 +500,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         yield Message(solver.stats.line())
     tier = None
     if request.with_grade:
-        graded = summary_grade(board)
+        graded = summary_grade(board, request.timeout)
         tier = graded.grade.tier
         yield graded
     yield Outcome(record.identifier, verdict, code, tier)
@@ -495,13 +573,15 @@ def grade_puzzle(request: SolveRequest, record: Record) -> list[Item]:
 
     The verdict is 'unique' for a graded puzzle, else 'no solution' or 'not unique' (exit 1).
     """
-    from starbattle.grade import grade
+    from starbattle.grade import TIMED_OUT, grade
 
     try:
         board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         return [Message(str(error), "error"), Outcome(record.identifier, "error", EXIT_ERROR)]
-    graded = grade(board)
+    graded = grade(board, request.timeout)
+    if graded.reason == TIMED_OUT:
+        return [Graded(board, graded), Outcome(record.identifier, "undecided", EXIT_TIMEOUT)]
     if graded.tier is None:
         verdict = "no solution" if graded.features.get("solutions") == 0 else "not unique"
         return [Graded(board, graded), Outcome(record.identifier, verdict, EXIT_NONE)]
@@ -521,7 +601,9 @@ def check_answer(
     from starbattle.formats.answer import read_marks
 
     stars, blanks = read_marks(text, board.size, name=name, partial=partial)
-    return check_marks(board, stars, blanks, against_solution=against_solution, timeout=timeout)
+    return check_marks(
+        board, stars, blanks, against_solution=against_solution, timeout=timeout, name=name
+    )
 
 
 def check_marks(
@@ -531,8 +613,12 @@ def check_marks(
     *,
     against_solution: bool = False,
     timeout: float | None = None,
+    name: str | None = None,
 ) -> AnswerCheck | PartialAnswerCheck:
-    """Check stars (a complete answer, `blanks` None) or marks (stars and cells marked empty)."""
+    """Check stars (a complete answer, `blanks` None) or marks (stars and cells marked empty).
+
+    Marks that contradict the board's givens are a BoardError naming `name` (the marks' file).
+    """
     from starbattle.check import check
 
     stars = sorted(stars)
@@ -541,6 +627,7 @@ def check_marks(
     from starbattle.insight import check_partial
 
     blanks = sorted(blanks)
+    check_against_givens(board, stars, blanks, name)
     checked = check_partial(
         board, stars, blanks, against_solution=against_solution, timeout=timeout
     )

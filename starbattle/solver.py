@@ -213,11 +213,22 @@ def program_error(messages: list[str], error: RuntimeError, files: Sequence[str]
     return EncodingError(f"clingo could not ground the program ({names}): {detail}")
 
 
-def shown_answer_sets(files: Sequence[str], facts: str) -> list[frozenset[Term]]:
+MAX_ANSWER_SETS = 10_000
+"""The most answer sets `shown_answer_sets` keeps: a hint program that makes more (a choice
+rule left open) is refused rather than left to fill the memory."""
+
+
+def shown_answer_sets(
+    files: Sequence[str], facts: str, timeout: float | None = None
+) -> list[frozenset[Term]]:
     """Every answer set of a program on facts, as its shown atoms in plain values (`_term`).
 
-    Projected on the shown atoms: answer sets that show the same atoms are one.
+    Projected on the shown atoms: answer sets that show the same atoms are one. Raises
+    TimeLimitReached when `timeout` seconds pass first (grounding, which clingo cannot
+    interrupt, ends the process instead under the command line: interrupts.grounding), and
+    an EncodingError past MAX_ANSWER_SETS.
     """
+    deadline = deadline_after(timeout)
     messages: list[str] = []
     control = clingo.Control(
         ["0", "--project"],
@@ -225,19 +236,29 @@ def shown_answer_sets(files: Sequence[str], facts: str) -> list[frozenset[Term]]
         message_limit=100,
     )
     try:
-        with grounding(None):
+        with grounding(timeout):
             add_program(control, files)
             control.add("base", [], facts)
             control.ground([("base", [])])
     except RuntimeError as error:
         raise program_error(messages, error, files) from None
     found: list[frozenset[Term]] = []
-    with Guard(control, None) as guard, guard.clingo():
-        control.solve(
-            on_model=lambda model: found.append(
-                frozenset(_term(symbol) for symbol in model.symbols(shown=True))
-            )
+
+    def keep(model: clingo.Model) -> bool:
+        """Keep one answer set's shown atoms; stop past MAX_ANSWER_SETS."""
+        found.append(frozenset(_term(symbol) for symbol in model.symbols(shown=True)))
+        return len(found) <= MAX_ANSWER_SETS
+
+    with Guard(control, time_left(deadline)) as guard, guard.clingo():
+        result = control.solve(on_model=keep)
+    if len(found) > MAX_ANSWER_SETS:
+        raise EncodingError(
+            f"the program has more than {MAX_ANSWER_SETS:,} answer sets on this board: a hint "
+            "program's answer sets are its deductions; leave fewer choices open",
+            file=files[-1],
         )
+    if guard.timed_out and not result.exhausted:
+        raise TimeLimitReached
     return found
 
 
@@ -276,7 +297,8 @@ def _shipped_text(path: str) -> str | None:
 
 def _shipped(path: str) -> bool:
     """Whether a file is one of the shipped encodings."""
-    return os.path.commonpath([path, encodings_folder()]) == encodings_folder()
+    folder = encodings_folder()
+    return os.path.commonpath([os.path.abspath(path), folder]) == folder
 
 
 class Stats(NamedTuple):
@@ -465,29 +487,45 @@ class Solver:
         return list(self._units)
 
     def core(
-        self, on: Iterable[Unit], off: Iterable[Unit] = (), timeout: float | None = None
+        self,
+        on: Iterable[Unit],
+        off: Iterable[Unit] = (),
+        timeout: float | None = None,
+        *,
+        literals: Iterable[int] = (),
+        conflicts: int | None = None,
     ) -> list[Unit] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not
-        necessarily minimal. Units in neither list are left free. Raises TimeLimitReached
-        when `timeout` seconds pass first.
+        necessarily minimal. Units in neither list are left free; `literals` (e.g. from
+        `star_literals`) are assumed too and may be part of the reason. None also when the
+        search stops after `conflicts` conflicts (a limit that gives the same answer on
+        every run). Raises TimeLimitReached when `timeout` seconds pass first.
         """
         self._claim()
-        literals = self._units
-        for literal in literals.values():  # [true] fixes an external; free it for assumptions
+        units = self._units
+        for literal in units.values():  # [true] fixes an external; free it for assumptions
             self._control.assign_external(literal, None)
-        assumptions = [literals[unit] for unit in on] + [-literals[unit] for unit in off]
+        assumptions = [units[unit] for unit in on] + [-units[unit] for unit in off]
+        assumptions += literals
         core: list[int] = []
-        self._ask(1)
+        self._ask(1, conflicts)
         with Guard(self._control, timeout) as guard, guard.clingo():
             result = self._control.solve(assumptions=assumptions, on_core=core.extend)
-        if result.unknown:
+        if guard.timed_out and result.unknown:
             raise TimeLimitReached
-        if result.satisfiable:
+        if not result.unsatisfiable:
             return None
         chosen = set(core)
-        return [unit for unit, literal in literals.items() if literal in chosen]
+        return [unit for unit, literal in units.items() if literal in chosen]
+
+    def star_literals(self) -> dict[Cell, int]:
+        """The solver literal of every star(R,C) atom, to assume cells are stars or empty."""
+        return {
+            star_cell(atom.symbol): atom.literal
+            for atom in self._control.symbolic_atoms.by_signature(STAR, 2)
+        }
 
     def _log(self, code: clingo.MessageCode, message: str) -> None:
         """Keep clingo's messages (warnings, or the reason of a failure), one line each."""
@@ -523,8 +561,8 @@ class Solver:
             if self._shape is not None:
                 self._shape.busy = False
 
-    def _ask(self, limit: int) -> None:
-        """Set the next search's models (0: all) and how 2+ threads share it.
+    def _ask(self, limit: int, conflicts: int | None = None) -> None:
+        """Set the next search's models (0: all), its conflict limit, how 2+ threads share it.
 
         The threads race for one solution. Asking 2 solutions or all of them (or a count)
         ends only when the search space is exhausted, for a unique puzzle a proof that no
@@ -532,6 +570,7 @@ class Solver:
         """
         settings = self._control.configuration.solve
         settings.models = limit
+        settings.solve_limit = "umax" if conflicts is None else str(conflicts)
         if self.threads > 1:
             mode = "compete" if limit == 1 else "split"
             settings.parallel_mode = f"{self.threads},{mode}"
@@ -738,38 +777,3 @@ def count(board: Board, **options: object) -> int:
 def is_unique(board: Board, **options: object) -> bool:
     """Whether a board has exactly one solution."""
     return sum(1 for _ in solve(board, 2, **options)) == 1
-
-
-def star_literals(solver: Solver) -> dict[Cell, int]:
-    """The solver literal of every star(R,C) atom, to assume cells are stars or empty."""
-    return {
-        star_cell(atom.symbol): atom.literal
-        for atom in solver._control.symbolic_atoms.by_signature(STAR, 2)
-    }
-
-
-def core_assuming(
-    solver: Solver,
-    on: Iterable[Unit],
-    off: Iterable[Unit],
-    literals: Iterable[int],
-    conflicts: int | None = None,
-) -> list[Unit] | None:
-    """Like `Solver.core`, with extra literals assumed (e.g. from `star_literals`).
-
-    None when there is a solution, or when the search stops after `conflicts` conflicts
-    (a limit that gives the same answer on every run); else the units of `on` in an
-    unsatisfiable core (the assumed literals may be part of the reason too).
-    """
-    solver._claim()
-    control, units = solver._control, solver._units
-    for literal in units.values():
-        control.assign_external(literal, None)
-    assumptions = [units[unit] for unit in on] + [-units[unit] for unit in off] + list(literals)
-    core: list[int] = []
-    solver._ask(1)
-    control.configuration.solve.solve_limit = "umax" if conflicts is None else str(conflicts)
-    if not control.solve(assumptions=assumptions, on_core=core.extend).unsatisfiable:
-        return None
-    chosen = set(core)
-    return [unit for unit, literal in units.items() if literal in chosen]

@@ -88,20 +88,25 @@ class HintProgram(NamedTuple):
         return cls(path.stem, path, int(level), header_title(text))
 
     def deductions(
-        self, board: Board, stars: Iterable[Cell], blanks: Iterable[Cell]
+        self,
+        board: Board,
+        stars: Iterable[Cell],
+        blanks: Iterable[Cell],
+        timeout: float | None = None,
     ) -> list[Deduction]:
         """Every deduction the program makes on a board from marks (givens count as marks).
 
         Conclusions about cells already so marked are left out, and so are deductions left
         with none; the rest come in reading order of their first conclusion. An atom outside
         the interface, or about a cell or unit the board does not have, is an EncodingError.
+        Raises TimeLimitReached when `timeout` seconds pass first (see `shown_answer_sets`).
         """
         stars, blanks = frozenset(stars), frozenset(blanks)
         files = [str(encodings_dir() / "hints" / STATE_PROGRAM), str(self.path)]
         facts = board_facts(board) + state_facts(stars, blanks)
         reader = _Reader(self, board)
         found = []
-        for atoms in shown_answer_sets(files, facts):
+        for atoms in shown_answer_sets(files, facts, timeout):
             deduction = reader.deduction(atoms)
             deduction = deduction._replace(
                 stars=deduction.stars - stars, blanks=deduction.blanks - blanks

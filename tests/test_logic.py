@@ -486,6 +486,7 @@ def test_records_follow_design() -> None:
     assert trace.record() == {
         "type": "explain",
         "solved": True,
+        "complete": True,
         "steps": len(trace.steps),
         "levels": {str(level): n for level, n in trace.levels.items()},
         "hardest": trace.hardest,
@@ -592,23 +593,19 @@ def test_a_level_7_step_depends_on_the_board_and_state_alone(
 
 
 def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
-    from starbattle.solver import star_literals
-
     logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
     again = logic._ground_checker()
-    assert star_literals(again) == star_literals(logic.checker)
+    assert again.star_literals() == logic.checker.star_literals()
     assert again._units == logic.checker._units
 
 
 def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
-    from starbattle.solver import core_assuming
-
     logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
     [truth] = logic.solutions
     flip = -logic._literals[0] if 0 in truth else logic._literals[0]
     every = [*logic._unit_names, ("notouch", ())]
-    assert core_assuming(logic.checker, every, [], [flip]) is not None
-    assert core_assuming(logic.checker, every, [], [flip], conflicts=0) is None
+    assert logic.checker.core(every, literals=[flip]) is not None
+    assert logic.checker.core(every, literals=[flip], conflicts=0) is None
 
 
 def test_sentences_start_with_a_capital_and_stay_short() -> None:
