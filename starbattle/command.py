@@ -15,9 +15,9 @@ from starbattle.board import Board
 from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
-from starbattle.words import plural
 from starbattle.output import Output, Progress
 from starbattle.results import EXIT_INTERNAL, SEVERITY, Outcome, Tally
+from starbattle.words import plural
 
 if TYPE_CHECKING:
     from starbattle.logic import State
@@ -124,8 +124,10 @@ def state_of(
     stars: int | None,
     givens: bool = False,
 ) -> State:
-    """The marks so far: from a STATE argument, drawn on an image read with --marks, or saved
-    in a pzprv3 file (as `check` reads them; said on stderr), unless --givens made them givens.
+    """The marks so far: from STATE, drawn on an image (--marks), or saved in a pzprv3 file.
+
+    A pzprv3 file's marks are read as `check` reads them (said on stderr), unless --givens
+    made them givens.
     """
     from starbattle.logic import State
     from starbattle.results import read_state

@@ -344,8 +344,8 @@ def check_against_givens(
     """Refuse marks that contradict the board's given stars and blanks (a BoardError)."""
     for (r, c), mark, given in sorted(
         [
-            *(((cell, "a star", "empty") for cell in set(stars) & board.given_blanks)),
-            *(((cell, "empty", "a star") for cell in set(blanks) & board.given_stars)),
+            *((cell, "a star", "empty") for cell in set(stars) & board.given_blanks),
+            *((cell, "empty", "a star") for cell in set(blanks) & board.given_stars),
         ]
     ):
         raise BoardError(
