@@ -32,6 +32,7 @@ def run_all(
     jobs: int = 1,
     lost: Callable[[Item, int | None], Result] | None = None,
     chunk: int | None = None,
+    apart: bool = False,
 ) -> Iterator[Result]:
     """Yield work(item) for every item in order, computed in `jobs` processes.
 
@@ -41,9 +42,9 @@ def run_all(
     while grounding) costs only the item it was working on, whose result is then
     lost(item, exit code) (default: lost_items); a new worker takes over the rest. A worker
     takes `chunk` items at a time (default: chunk_size). Closing the iterator ends the workers
-    at once, also those still working.
+    at once, also those still working. `apart`: one job runs in a worker process too.
     """
-    if jobs == 1 or len(items) < 2:
+    if (jobs == 1 and not apart) or len(items) < 2:
         yield from map(work, items)
         return
     import multiprocessing  # ~15 ms: only for several jobs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, ClassVar
 
 from starbattle.errors import BoardError
@@ -254,16 +255,18 @@ class Board(_Frozen):
         return cells
 
     def split_regions(self) -> dict[str, int]:
-        """The regions that lie in several separate pieces, with how many."""
-        n = self.size
+        """The regions that lie in several separate pieces, with how many.
+
+        A region whose pieces only blocked cells keep apart is whole: the blocked cells were
+        cut out of it on purpose.
+        """
         flat = [label for row in self.regions for label in row]
-        right = [(i + 1) % n > 0 and flat[i] == flat[i + 1] for i in range(n * n)]
-        down = [i + n < n * n and flat[i] == flat[i + n] for i in range(n * n)]
-        counts: dict[str, set[int]] = {}
-        for label, piece in zip(flat, grid_pieces(n, right, down), strict=True):
-            if label is not None:
-                counts.setdefault(label, set()).add(piece)
-        return {label: len(found) for label, found in counts.items() if len(found) > 1}
+        split = _pieces(self.size, flat, lambda a, b: a == b)
+        return {
+            label: count
+            for label, count in split.items()
+            if label in _pieces(self.size, flat, partial(_both_in, {label, None}))
+        }
 
     def with_stars(self, stars: int) -> Board:
         """The same board with another star count."""
@@ -274,6 +277,24 @@ class Board(_Frozen):
         from starbattle.pictures import render_svg
 
         return render_svg(self)
+
+
+def _both_in(joined: set[str | None], a: str | None, b: str | None) -> bool:
+    """Whether two neighbouring cells are joined: both are in the set of labels."""
+    return {a, b} <= joined
+
+
+def _pieces(
+    n: int, flat: list[str | None], joined: Callable[[str | None, str | None], bool]
+) -> dict[str, int]:
+    """The labels whose cells lie in several pieces, neighbours joined when `joined` says."""
+    right = [(i + 1) % n > 0 and joined(flat[i], flat[i + 1]) for i in range(n * n)]
+    down = [i + n < n * n and joined(flat[i], flat[i + n]) for i in range(n * n)]
+    counts: dict[str, set[int]] = {}
+    for label, piece in zip(flat, grid_pieces(n, right, down), strict=True):
+        if label is not None:
+            counts.setdefault(label, set()).add(piece)
+    return {label: len(found) for label, found in counts.items() if len(found) > 1}
 
 
 def king_capacity(size: int) -> int:

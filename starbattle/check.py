@@ -41,6 +41,11 @@ def _quota(
     return [Violation(kind, tuple(inside) or tuple(cells), message, code)]
 
 
+def _name_order(name: str) -> tuple[int, int | str]:
+    """Region names in the order people count them: 2 before 10, then letters A, B, ... a, b."""
+    return (0, int(name)) if name.isascii() and name.isdigit() else (1, name)
+
+
 def check(
     board: Board, stars: Iterable[Cell], blanks: Iterable[Cell] | None = None
 ) -> list[Violation]:
@@ -78,8 +83,9 @@ def check(
         violations += _quota("row", str(r), [(r, c) for c in lines], placed, open_, need)
     for c in lines:
         violations += _quota("column", str(c), [(r, c) for r in lines], placed, open_, need)
-    shown = picture_labels(board)  # regions named as solve draws them
-    for label, cells in board.region_cells().items():
+    shown = picture_labels(board)  # regions named as solve draws them, in their names' order
+    by_name = sorted(board.region_cells().items(), key=lambda item: _name_order(shown[item[0]]))
+    for label, cells in by_name:
         violations += _quota("region", shown[label], cells, placed, open_, need)
     for r, c in sorted(board.given_stars - placed - open_):
         violations.append(Violation("given", ((r, c),), f"given star at ({r},{c}) has no star"))

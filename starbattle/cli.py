@@ -29,6 +29,7 @@ from starbattle.cli_options import (
 from starbattle.command import (
     collection_of,
     failure,
+    fresh_seed,
     one_board,
     one_text,
     progress_bar,
@@ -44,19 +45,18 @@ from starbattle.errors import UsageError
 from starbattle.formats import WRITERS
 from starbattle.formatters import FORMATTERS, SOLVE_FORMATS
 from starbattle.grade import TIERS
-from starbattle.output import Output, stream_error, utf8_output, whole_standard_output
+from starbattle.output import Output, Status, stream_error, utf8_output, whole_standard_output
 from starbattle.results import DISCLOSURES, EXIT_ERROR, SolveRequest
 
 
 @click.group(cls=DefaultSolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="starbattle-asp")
-@click.option("--debug", is_flag=True, help="Show the traceback of internal errors.")
+@click.option("--debug", is_flag=True, help="Show the traceback of internal errors (anywhere).")
 def cli(debug: bool) -> None:
     """Solve, count and check Star Battle puzzles with clingo.
 
     `starbattle-asp FILE` is short for `starbattle-asp solve FILE`.
     """
-    DEBUG["on"] = debug
 
 
 @cli.command()
@@ -115,8 +115,9 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
     )
     from starbattle.results import solve_all, solve_puzzle
 
-    work = partial(solve_puzzle if jobs == 1 and cluster is None else solve_all, request)
-    return run_puzzles(work, found, show, jobs, bar, cluster)
+    # one puzzle streams its solutions; a collection prints each puzzle whole, with any -j
+    work = partial(solve_all if collection else solve_puzzle, request)
+    return run_puzzles(work, found, show, jobs, bar, cluster, request.timeout)
 
 
 @cli.command()
@@ -273,14 +274,14 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
     found, collection, bar = collection_of(files, board["input_format"], progress)
     show = FORMATTERS[output_format](Output(), collection=collection)
     work = partial(grade_puzzle, SolveRequest(**board, timeout=timeout))
-    return run_puzzles(work, found, show, jobs, bar, cluster)
+    return run_puzzles(work, found, show, jobs, bar, cluster, timeout)
 
 
 @cli.command()
 @click.option("-N", "--size", type=click.IntRange(1, 200), required=True, help="Board size N.")
 @click.option("-s", "--stars", type=click.IntRange(min=1), required=True, help="Stars per unit.")
 @click.option("-k", "--count", type=click.IntRange(min=1), default=1, help="How many puzzles.")
-@click.option("--seed", default="0", show_default=True, help="Same seed, same puzzles.")
+@click.option("--seed", help="Same seed, same puzzles (default: a fresh one, said on stderr).")
 @click.option("--min-region", type=click.IntRange(min=1), help="Smallest region (default 2S+1).")
 @timeout_option
 @click.option("--tier", type=click.Choice(TIERS), help="Keep only puzzles of this difficulty.")
@@ -291,11 +292,12 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
 @format_option(("txt", "lp", "json", "url", "sbn", "pzprv3"), default="txt")
 @click.option("-o", "--output", type=click.Path(), help="A file, or a directory: one file each.")
 @jobs_options
-def generate(size: int, stars: int, count: int, seed: str, output_format: str,
+def generate(size: int, stars: int, count: int, seed: str | None, output_format: str,
              output: str | None, jobs: int, cluster: str | None, **limits: Any) -> int:  # fmt: skip
     """Generate puzzles with exactly one solution, reproducibly from a seed.
 
-    The same seed gives the same puzzles with any -j or --cluster. With -j, several puzzles
+    The same seed gives the same puzzles with any -j or --cluster; without --seed a fresh
+    one is drawn and said on stderr. With -j, several puzzles
     are made at once; one puzzle (-k 1, or a grade asked) is made by -j processes taking
     its attempts in turn. With --tier (or --min-score/--max-score) puzzles are made until
     one has that grade; how many were made is said on stderr. For --tier easy, rows whose
@@ -306,13 +308,19 @@ def generate(size: int, stars: int, count: int, seed: str, output_format: str,
     from starbattle.formatters import GeneratedWriter
     from starbattle.grade import graded_puzzles
 
+    if seed is None:
+        seed = fresh_seed()
+        Output().note(f"starbattle-asp: seed {seed} (--seed {seed} makes the same puzzles again)")
     graded = any(limits[name] is not None for name in ("tier", "min_score", "max_score"))
     if cluster is None and jobs > 1 and (count == 1 or graded):  # one puzzle at a time
         limits["race"] = jobs
     elif jobs > 1 or cluster is not None:
         limits["run"] = runner(jobs, cluster, chunk=1)  # a puzzle takes seconds: one per task
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
-    write_puzzles(graded_puzzles(size, stars, count, seed, **limits), writer, count)
+    status = Status() if graded else None
+    if status is not None:
+        limits["progress"] = status.say
+    write_puzzles(graded_puzzles(size, stars, count, seed, **limits), writer, count, status)
     return 0
 
 

@@ -118,13 +118,13 @@ class DefaultSolveGroup(click.Group):
     """A group where `starbattle-asp FILE` means `starbattle-asp solve FILE`."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Insert `solve` before the first argument that is not a group option or command."""
-        first = 0
-        while first < len(args) and args[first] == "--debug":
-            first += 1
-        rest = args[first:]
-        if rest and rest[0] not in self.commands and rest[0] not in ("--help", "-h", "--version"):
-            args = [*args[:first], "solve", *rest]
+        """Take `--debug` from anywhere (before `--`); `FILE ...` means `solve FILE ...`."""
+        end = args.index("--") if "--" in args else len(args)
+        if "--debug" in args[:end]:
+            DEBUG["on"] = True
+            args = [arg for arg in args[:end] if arg != "--debug"] + args[end:]
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["solve", *args]
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:

@@ -15,7 +15,7 @@ from starbattle.board import Board
 from starbattle.errors import StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
-from starbattle.output import Output, Progress
+from starbattle.output import Output, Progress, Status
 from starbattle.results import EXIT_INTERNAL, SEVERITY, Outcome, Tally
 from starbattle.words import plural
 
@@ -75,10 +75,23 @@ def collection_of(
     return found, collection, collection and sys.stderr.isatty() if bar is None else bar
 
 
-def write_puzzles(made: Iterator[tuple[Any, str | None]], writer: Any, count: int) -> None:
-    """Write generated puzzles as they come, their notes on stderr, with a progress bar."""
-    with progress_bar(count, "puzzles made") as progress:
-        writer.output.before_line = progress.clear if progress is not None else None
+def fresh_seed() -> str:
+    """A new seed for `generate` when none is given: 8 hex digits from the system's entropy."""
+    import secrets
+
+    return secrets.token_hex(4)
+
+
+def write_puzzles(
+    made: Iterator[tuple[Any, str | None]], writer: Any, count: int, status: Status | None = None
+) -> None:
+    """Write generated puzzles as they come, their notes on stderr, with a progress bar.
+
+    While a grade is searched for, the search's `status` line stands for the bar.
+    """
+    with progress_bar(count, "puzzles made", None if status is None else False) as progress:
+        shown = status or progress
+        writer.output.before_line = shown.clear if shown is not None else None
         try:
             with closing(made) as puzzles:  # closing it stops the workers' or cluster's work
                 for puzzle, note in puzzles:
@@ -88,6 +101,8 @@ def write_puzzles(made: Iterator[tuple[Any, str | None]], writer: Any, count: in
                     if progress is not None:
                         progress.advance()
         finally:
+            if status is not None:
+                status.clear()
             writer.close()
 
 
@@ -170,17 +185,21 @@ def progress_bar(total: int, unit: str = "puzzles", shown: bool | None = None) -
 
 
 def runner(
-    jobs: int, cluster: str | None, chunk: int | None = None
+    jobs: int, cluster: str | None, chunk: int | None = None, apart: bool = False
 ) -> Callable[[Callable[[Any], Any], list[Any]], Any]:
-    """How to map work over items: here, in `jobs` processes, or on a Dask cluster."""
+    """How to map work over items: here, in `jobs` processes, or on a Dask cluster.
+
+    `apart`: even one job runs in a worker process (a time limit that passes while clingo
+    grounds, which ends the process, then costs only its puzzle).
+    """
     if cluster is not None:
         from starbattle.cluster import run_on_cluster
 
         return lambda work, items: run_on_cluster(work, items, cluster, chunk=chunk)
-    if jobs > 1:
+    if jobs > 1 or apart:
         from starbattle.batch import run_all
 
-        return lambda work, items: run_all(work, items, jobs)
+        return lambda work, items: run_all(work, items, jobs, apart=apart)
     return map
 
 
@@ -191,15 +210,18 @@ def run_puzzles(
     jobs: int,
     bar: bool,
     cluster: str | None = None,
+    timeout: float | None = None,
 ) -> int:
     """Run `work` on every record (streamed with one job), show its items, return the exit code.
 
     A puzzle's lines are printed whole and counted with it; on Ctrl-C the overall summary of
-    what was done is printed and KeyboardInterrupt raised again.
+    what was done is printed and KeyboardInterrupt raised again. A collection with a time
+    limit runs in worker processes (`runner`'s `apart`).
     """
     tally, codes = Tally(), [0]
-    local = jobs == 1 and cluster is None
-    runs = runner(jobs, cluster)(work, found)
+    apart = len(found) > 1 and timeout is not None
+    local = jobs == 1 and cluster is None and not apart
+    runs = runner(jobs, cluster, apart=apart)(work, found)
     # In this process a signal stops the running search, which then says how far it got; a
     # wait for worker processes or a cluster is ended at once (and cancels what is left).
     here = interrupts.holding() if local else nullcontext()

@@ -16,7 +16,14 @@ from starbattle.errors import UsageError
 from starbattle.facts import star_facts
 from starbattle.formats import pzprv3, write_board
 from starbattle.formats.json_board import dumps
-from starbattle.render import render_marks, render_step, render_text, star_marks, unit_cells
+from starbattle.render import (
+    given_mark,
+    render_marks,
+    render_step,
+    render_text,
+    star_marks,
+    unit_cells,
+)
 from starbattle.words import plural
 
 if TYPE_CHECKING:
@@ -243,7 +250,7 @@ class TextFormatter(Formatter):
         self.output.line(f"invalid: {len(checked.violations)} problem(s)")
         for violation in checked.violations:
             self.output.line(f"  {violation.message}")
-        if any(violation.rule in ("row", "column", "region") for violation in checked.violations):
+        if checked.grid and any(v.rule in ("row", "column", "region") for v in checked.violations):
             self.output.line("(read as a complete answer: '.' is empty; --partial: undecided)")
 
     def _PartialAnswerCheck(self, checked: r.PartialAnswerCheck) -> None:
@@ -302,7 +309,8 @@ class TextFormatter(Formatter):
         )
         new = "O" if self.ascii_only else "◎"
         legend = f"; {new} must be a star, X must be empty" if full else ""
-        self.output.line(f"(? the cells it rests on, x marked empty{legend})")
+        given = f", {given_mark(self.ascii_only)} given" if hint.board.given_stars else ""
+        self.output.line(f"(? the cells it rests on, x marked empty{given}{legend})")
 
     def _Explained(self, explained: r.Explained) -> None:
         """Solved by logic or stuck, steps per level, the hardest level."""

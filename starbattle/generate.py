@@ -198,7 +198,13 @@ def claim(size: int, stars: int, planted: list[Cell]) -> Grid:
 
 
 def lines(owner: Grid, stars: int) -> frozenset[int]:
-    """The claimed runs that are as small as their stars allow: 2S - 1 cells of one row."""
+    """The claimed runs that are as small as their stars allow: 2S - 1 cells of one row.
+
+    None at one star: a run is then its star's cell alone, and a region of one cell is a
+    given star, not a puzzle.
+    """
+    if stars < 2:
+        return frozenset()
     runs: dict[int, list[Cell]] = {}
     for r, row in enumerate(owner):
         for c, label in enumerate(row):

@@ -8,13 +8,15 @@ region names. A board without exactly one solution gets no grade: `Grade.reason`
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.board import Board, Cell
 from starbattle.errors import UsageError
+from starbattle.words import plural
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from starbattle.generate import Generated
     from starbattle.logic import Step
@@ -292,6 +294,39 @@ class NoneAsAsked(UsageError):
         )
 
 
+class NoneInTime(UsageError):
+    """The time limit passed before a puzzle of the asked difficulty was made."""
+
+    exit_code = 3  # a time limit before an answer
+
+    def __init__(self, asked: str, timeout: float, tried: int) -> None:
+        super().__init__(
+            f"no {asked} puzzle within {timeout:g} s ({plural(tried, 'puzzle')} made): raise "
+            "--timeout, widen the score range, or ask another tier"
+        )
+
+
+REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {}
+"""The tiers that generated puzzles of a size and star count were seen to reach (measured by
+`python benchmarks/tier_reach.py`: benchmarks/RESULTS.md, tier reach); a size not listed may
+reach any tier."""
+
+
+def refuse_unreachable(size: int, stars: int, tier: str) -> None:
+    """Refuse at once a tier that no generated puzzle of this size reached (REACHABLE)."""
+    reached = REACHABLE.get((size, stars))
+    if reached is not None and tier not in reached:
+        raise UsageError(
+            f"no generated {size}x{size} {stars}-star puzzle was {tier} when measured "
+            f"(benchmarks/tier_reach.py): ask {_or(reached)}, or another size"
+        )
+
+
+def _or(words: tuple[str, ...]) -> str:
+    """'easy', 'easy or medium', 'easy, medium or hard'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
 class GradedPuzzle(NamedTuple):
     """A generated puzzle with the asked difficulty, its grade and how many puzzles were made."""
 
@@ -322,6 +357,9 @@ def generate_graded(
     min_score: float | None = None,
     max_score: float | None = None,
     attempts: int = 200,
+    timeout: float | None = None,
+    progress: Callable[[str], object] | None = None,
+    deadline: float | None = None,
     **options: Any,
 ) -> GradedPuzzle:
     """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
@@ -329,26 +367,49 @@ def generate_graded(
     `options` go to `starbattle.generate.generate`. For the easiest tier (or a score below
     medium's) `keep_lines` is on unless given: rows whose two stars are two cells apart keep
     them as a region of three cells, because such small regions are what makes a puzzle easy
-    (puzzles the generator just made unique are seldom easy otherwise). Raises UsageError for
-    an unknown tier and NoneAsAsked when `attempts` puzzles were made and none was as asked.
+    (puzzles the generator just made unique are seldom easy otherwise). `timeout` bounds the
+    whole search (or the perf_counter `deadline` of a longer run, `timeout` its length);
+    `progress(line)` hears after each puzzle made how the search goes. Raises
+    UsageError for an unknown tier or one that puzzles of this size never reach
+    (REACHABLE), NoneAsAsked when `attempts` puzzles were made and none was as asked, and
+    NoneInTime when the time limit passes first.
     """
-    from starbattle.generate import generate
+    from starbattle.generate import GenerateTimeout, generate
+    from starbattle.limits import TimeLimitReached, deadline_after, time_left
 
     if tier is not None and tier not in TIERS:
         raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
+    if tier is not None:
+        refuse_unreachable(size, stars, tier)
     if tier == TIERS[0] or (max_score is not None and max_score < CUTS[0]):
         options.setdefault("keep_lines", True)
-    for tried in range(1, attempts + 1):
-        puzzle = next(generate(size, stars, 1, f"{seed}/tried/{tried}", **options))
-        graded = grade(puzzle.board)
-        if wanted(graded, tier, min_score, max_score):
-            return GradedPuzzle(puzzle, graded, tried)
     bounds = [
         f"{name} {value:g}"
         for name, value in (("score >=", min_score), ("score <=", max_score))
         if value is not None
     ]
-    raise NoneAsAsked(" and ".join([*([tier] if tier else []), *bounds]) or "gradable", attempts)
+    asked = " and ".join([*([tier] if tier else []), *bounds]) or "gradable"
+    deadline = deadline_after(timeout) if deadline is None else deadline
+    seen = Counter[str]()
+    for tried in range(1, attempts + 1):
+        try:
+            made = generate(size, stars, 1, f"{seed}/tried/{tried}", timeout=time_left(deadline),
+                            **options)  # fmt: skip
+            puzzle = next(made)
+            graded = grade(puzzle.board, time_left(deadline))
+        except (TimeLimitReached, GenerateTimeout):
+            if timeout is None:
+                raise
+            raise NoneInTime(asked, timeout, tried - 1) from None
+        if graded.reason == TIMED_OUT and timeout is not None:
+            raise NoneInTime(asked, timeout, tried - 1)
+        if wanted(graded, tier, min_score, max_score):
+            return GradedPuzzle(puzzle, graded, tried)
+        seen[graded.tier or "ungraded"] += 1
+        if progress is not None:
+            tally = ", ".join(f"{n} {name}" for name, n in seen.most_common())
+            progress(f"looking for a {asked} puzzle: {tried} made ({tally})")
+    raise NoneAsAsked(asked, attempts)
 
 
 def graded_puzzles(
@@ -361,14 +422,23 @@ def graded_puzzles(
     min_score: float | None = None,
     max_score: float | None = None,
     attempts: int = 200,
+    timeout: float | None = None,
+    progress: Callable[[str], object] | None = None,
     **options: Any,
 ) -> Iterator[tuple[Generated, str | None]]:
-    """`count` puzzles, each with a note on its grade and how many were made when one was asked."""
+    """`count` puzzles, each with a note on its grade and how many were made when one was asked.
+
+    With a grade asked, `timeout` bounds the whole run (else each puzzle, as in `generate`)
+    and `progress` hears how the search goes (see `generate_graded`).
+    """
     from starbattle.generate import generate
+    from starbattle.limits import deadline_after
 
     if tier is None and min_score is None and max_score is None:
-        yield from ((puzzle, None) for puzzle in generate(size, stars, count, seed, **options))
+        made = generate(size, stars, count, seed, timeout=timeout, **options)
+        yield from ((puzzle, None) for puzzle in made)
         return
+    deadline = deadline_after(timeout)
     for index in range(1, count + 1):
         found = generate_graded(
             size,
@@ -378,6 +448,9 @@ def graded_puzzles(
             min_score=min_score,
             max_score=max_score,
             attempts=attempts,
+            timeout=timeout,
+            deadline=deadline,
+            progress=progress,
             **options,
         )
         made = f"{found.tried} puzzle{'s' if found.tried != 1 else ''} made"

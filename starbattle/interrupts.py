@@ -96,9 +96,10 @@ class _State:
                     cleanup()
             with contextlib.suppress(Exception):  # a closed or full stdout: nothing to save
                 sys.stdout.flush()
-            with contextlib.suppress(Exception):
-                sys.stderr.write(f"starbattle-asp: {why}\n")
-                sys.stderr.flush()
+            if not self.worker:  # a worker's parent says it, naming the puzzle
+                with contextlib.suppress(Exception):
+                    sys.stderr.write(f"starbattle-asp: {why}\n")
+                    sys.stderr.flush()
             os._exit(code)
 
     def note(self, signum: int, frame: object) -> None:

@@ -219,3 +219,37 @@ class Progress:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.visible = False
+
+
+class Status:
+    """A line on standard error saying how a long search goes.
+
+    Redrawn in place on a terminal, else printed at most every QUIET_SECONDS.
+    """
+
+    QUIET_SECONDS = 10.0
+
+    def __init__(self) -> None:
+        self.terminal = sys.stderr.isatty()
+        self.said_at = time.perf_counter()
+        self.visible = False
+
+    def say(self, text: str) -> None:
+        """Show the search's state now (on a terminal) or when it has been quiet a while."""
+        now = time.perf_counter()
+        if self.terminal:
+            sys.stderr.write(f"\r{text}\x1b[K")
+            self.visible = True
+        elif now - self.said_at >= self.QUIET_SECONDS:
+            sys.stderr.write(f"starbattle-asp: {text}\n")
+            self.said_at = now
+        else:
+            return
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        """Erase the line (before anything else is printed, and at the end)."""
+        if self.visible:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.visible = False

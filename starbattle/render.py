@@ -15,6 +15,11 @@ def star_marks(ascii_only: bool) -> tuple[str, str]:
     return ("*", ".") if ascii_only else ("★", "·")
 
 
+def given_mark(ascii_only: bool) -> str:
+    """The mark of a star the board gives (drawn apart from the stars found)."""
+    return "@" if ascii_only else "☆"
+
+
 def render_marks(board: Board, marks: dict[Cell, str] | None, empty: str) -> str:
     """The board's regions, and beside them a mark for every cell (`empty` where none)."""
     shown = picture_labels(board)
@@ -35,7 +40,10 @@ def render_marks(board: Board, marks: dict[Cell, str] | None, empty: str) -> str
 def render_text(board: Board, solution: Solution | None = None, *, ascii_only: bool = False) -> str:
     """The board's regions, and beside them the solution's stars when one is given."""
     star, empty = star_marks(ascii_only)
-    marks = None if solution is None else dict.fromkeys(solution.stars, star)
+    marks = None
+    if solution is not None:
+        marks = dict.fromkeys(solution.stars, star)
+        marks |= dict.fromkeys(board.given_stars & set(solution.stars), given_mark(ascii_only))
     return render_marks(board, marks, empty)
 
 
@@ -65,5 +73,6 @@ def render_step(
     star, empty = star_marks(ascii_only)
     marks = dict.fromkeys(premises, "?")
     marks |= dict.fromkeys(blanks, "x") | dict.fromkeys(stars, star)
+    marks |= dict.fromkeys(board.given_stars, given_mark(ascii_only))
     marks |= dict.fromkeys(new_blanks, "X") | dict.fromkeys(new_stars, "O" if ascii_only else "◎")
     return render_marks(board, marks, empty)

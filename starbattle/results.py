@@ -150,7 +150,7 @@ class Summary(NamedTuple):
         """The closing JSON Lines record."""
         record = {
             "type": "summary",
-            "solutions": self.found if self.counted else self.shown,
+            "solutions": self.found,
             "complete": self.exhausted,
             "unique": self.unique,
             "seconds": round(self.seconds, 6),
@@ -200,6 +200,8 @@ class AnswerCheck(NamedTuple):
     board: Board
     stars: tuple[Cell, ...]
     violations: tuple[Any, ...]
+    grid: bool = False
+    """The answer was a grid of stars and dots, its dots read as empty cells."""
 
     @property
     def code(self) -> int:
@@ -598,12 +600,15 @@ def check_answer(
     timeout: float | None = None,
 ) -> AnswerCheck | PartialAnswerCheck:
     """Check an answer's text against a board: a complete answer, or marks of a partial one."""
-    from starbattle.formats.answer import read_marks
+    from starbattle.formats.answer import is_grid, read_marks
 
     stars, blanks = read_marks(text, board.size, name=name, partial=partial)
-    return check_marks(
+    checked = check_marks(
         board, stars, blanks, against_solution=against_solution, timeout=timeout, name=name
     )
+    if isinstance(checked, AnswerCheck) and is_grid(text):
+        return checked._replace(grid=True)
+    return checked
 
 
 def check_marks(

@@ -75,7 +75,7 @@ def _constant(given: dict[str, str], bound: tuple[str, int | None]) -> float:
     """A star-count bound: its -c constant when given as an integer, else its default."""
     name, default = bound
     value = given.get(name, "")
-    if value.lstrip("-").isdigit():
+    if value.lstrip("-").isascii() and value.lstrip("-").isdigit():
         return int(value)
     return math.inf if default is None else default
 
@@ -608,6 +608,7 @@ class Solver:
         """
         if kind not in ("brave", "cautious"):
             raise UsageError(f"consequences are 'brave' or 'cautious', not {kind!r}")
+        self._check_shown(timeout)
         settings = self._control.configuration.solve
         settings.enum_mode = kind
         try:
@@ -618,15 +619,18 @@ class Solver:
             settings.enum_mode = "auto"
         return None if last is None else frozenset(last)
 
-    def count(self, timeout: float | None = None) -> Search:
-        """Count every solution inside clasp, converting none of them to Python.
+    def _check_shown(self, timeout: float | None) -> None:
+        """Read a user program's first solution once, to refuse one that shows no stars.
 
-        The first solution is read once, so that a program that shows no star/2 atoms is
-        refused here as in every other query.
+        As `solutions` does: a count or consequences never read the atoms themselves.
         """
         if not self._shows_stars:
             next(self.solutions(1, timeout), None)
             self._shows_stars = True
+
+    def count(self, timeout: float | None = None) -> Search:
+        """Count every solution inside clasp, converting none of them to Python."""
+        self._check_shown(timeout)
         self._claim()
         self._ask(0)
         search = self.last = Search()

@@ -78,7 +78,7 @@ class HintProgram(NamedTuple):
                 file=str(path),
             )
         level = declared["level"].strip()
-        if not level.isdigit() or not 1 <= int(level) <= max(LEVELS):
+        if not (level.isascii() and level.isdigit()) or not 1 <= int(level) <= max(LEVELS):
             raise EncodingError(
                 f"level {level!r} is not on the ladder: write '% level: L' with L from 1 to "
                 f"{max(LEVELS)}",

@@ -94,7 +94,8 @@ def test_solution_lines_are_exactly_what_json_dumps_writes(
 def test_n_limits_and_reports_more() -> None:
     records = [json.loads(line) for line in run(TWO, "-n", "1", "-f", "json").output.splitlines()]
     assert len(records) == 2
-    assert records[-1] == {**records[-1], "solutions": 1, "complete": False, "unique": False}
+    # the summary counts what was found: the second solution too (issue 29)
+    assert records[-1] == {**records[-1], "solutions": 2, "complete": False, "unique": False}
 
 
 def test_count() -> None:

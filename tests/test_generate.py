@@ -70,7 +70,22 @@ def test_cli_generate_json_lines() -> None:
 
 def test_cli_generate_files_and_errors(tmp_path: Path) -> None:
     result = CliRunner().invoke(
-        cli, ["generate", "-N", "7", "-s", "1", "-k", "2", "-o", str(tmp_path), "-f", "lp"]
+        cli,
+        [
+            "generate",
+            "-N",
+            "7",
+            "-s",
+            "1",
+            "-k",
+            "2",
+            "-o",
+            str(tmp_path),
+            "-f",
+            "lp",
+            "--seed",
+            "0",
+        ],
     )
     assert result.exit_code == 0
     files = sorted(tmp_path.iterdir())

@@ -81,7 +81,8 @@ def test_ids_are_escaped_in_text_output(tmp_path: Path) -> None:
 
 def test_generate_makes_the_output_directory(tmp_path: Path) -> None:
     folder = tmp_path / "puzzles" / "new"
-    result = run("generate", "-N", "6", "-s", "1", "-k", "2", "-o", f"{folder}/", "-f", "lp")
+    result = run("generate", "-N", "6", "-s", "1", "-k", "2", "-o", f"{folder}/", "-f", "lp",
+                 "--seed", "0")  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in folder.iterdir()) == [
         "starbattle-6x6-1star-0-1.lp",

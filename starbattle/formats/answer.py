@@ -109,6 +109,14 @@ def read_marks(
     return (stars, sorted(blanks)) if partial or (blanks and unknown) else (stars, None)
 
 
+def is_grid(text: str) -> bool:
+    """Whether an answer is a grid of marks (not JSON, star(R,C) facts or a pzprv3 file)."""
+    stripped = text.strip()
+    return not (
+        stripped[:1] in "[{" or looks_like_facts(stripped) or pzprv3.looks_like_pzprv3(stripped)
+    )
+
+
 def read_answer(text: str, size: int, *, name: str | None = None) -> list[Cell]:
     """The stars of an answer to a board of the given size."""
     stripped = text.strip()

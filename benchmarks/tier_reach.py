@@ -1,0 +1,71 @@
+"""Which tiers the generator reaches at each size: grade many generated puzzles per size.
+
+    python benchmarks/tier_reach.py [PUZZLES_PER_SIZE] [-j JOBS]   (default 60, 2 jobs)
+
+Each size makes PUZZLES_PER_SIZE puzzles (seeds "reach/1", ...), as `generate --tier` makes
+them: plain, and with `keep_lines` (what `--tier easy` turns on) from 2 stars up. Every puzzle
+is graded; the table of tiers seen per size goes between the tier-reach markers of
+benchmarks/RESULTS.md, and the sizes' reachable tiers are printed as the REACHABLE table of
+starbattle/grade.py (`generate --tier` refuses at once a tier no puzzle of that size reached).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from functools import partial
+
+from results import write_section  # benchmarks/ is the script's folder: on sys.path
+
+from starbattle.batch import run_all
+from starbattle.generate import generate
+from starbattle.grade import TIERS, grade
+
+BEGIN, END = "<!-- tier-reach: begin -->", "<!-- tier-reach: end -->"
+CASES = [(5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (11, 1), (12, 1), (8, 2), (9, 2),
+         (10, 2), (11, 2), (12, 2), (13, 3), (14, 3), (15, 3)]  # fmt: skip
+
+
+def tier_of(case: tuple[int, int, bool], index: int) -> str | None:
+    """The tier of one generated puzzle of a size (None: the generator made none)."""
+    size, stars, keep_lines = case
+    seed = f"reach/{'lines' if keep_lines else 'plain'}/{index}"
+    made = next(generate(size, stars, 1, seed, keep_lines=keep_lines, timeout=60), None)
+    return None if made is None else grade(made.board).tier
+
+
+def main() -> None:
+    """Grade generated puzzles of every size; write the table and print REACHABLE."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("puzzles", type=int, nargs="?", default=60)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    arguments = parser.parse_args()
+    rows = ["| size | stars | made as | " + " | ".join(TIERS) + " | seconds |", "|---" * 9 + "|"]
+    reachable: dict[tuple[int, int], list[str]] = {}
+    for size, stars in CASES:
+        seen: Counter[str] = Counter()
+        for keep_lines in (False, True) if stars > 1 else (False,):
+            started = time.perf_counter()
+            work = partial(tier_of, (size, stars, keep_lines))
+            tiers = Counter(run_all(work, list(range(1, arguments.puzzles + 1)), arguments.jobs))
+            seconds = time.perf_counter() - started
+            seen.update(tier for tier in tiers.elements() if tier is not None)
+            counts = " | ".join(str(tiers[tier]) for tier in TIERS)
+            shape = "kept lines" if keep_lines else "plain"
+            rows.append(f"| {size}x{size} | {stars} | {shape} | {counts} | {seconds:.0f} |")
+            print(rows[-1], flush=True)
+        reachable[(size, stars)] = [tier for tier in TIERS if seen[tier]]
+    lead = (
+        f"Tiers of generated puzzles ({arguments.puzzles} per size and way of making them; "
+        "`python benchmarks/tier_reach.py`):"
+    )
+    write_section(BEGIN, END, "\n".join([BEGIN, lead, "", *rows, END]))
+    print("REACHABLE = {")
+    for (size, stars), tiers in reachable.items():
+        print(f"    ({size}, {stars}): {tuple(tiers)!r},")
+    print("}")
+
+
+if __name__ == "__main__":
+    main()
