@@ -5,8 +5,9 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from starbattle.board import Board
 
@@ -63,6 +64,42 @@ def programs(encodings: tuple[str, ...], variants: tuple[str, ...]) -> list[Prog
     return chosen + [Program(f"default -w {name}", variants=(name,)) for name in variants]
 
 
+class Measured(NamedTuple):
+    """One program on one board: seconds, solutions found (None: unfinished), search effort."""
+
+    seconds: float
+    found: int | None
+    choices: int = 0
+    conflicts: int = 0
+
+
+def measure(task: tuple[Program, Board, int, float | None]) -> Measured:
+    """Run one program on one board (grounding included), looking for `models` solutions."""
+    from starbattle.solver import Solver
+
+    program, board, models, timeout = task
+    started = time.perf_counter()
+    solver = Solver(
+        board, encoding=program.encoding, variants=program.variants, ground_timeout=timeout
+    )
+    left = None if timeout is None else max(0.001, timeout - (time.perf_counter() - started))
+    if models == 0:
+        search = solver.count(left)
+    else:
+        for _ in solver.solutions(models, left):
+            pass
+        search = solver.last
+    seconds = time.perf_counter() - started
+    complete = search.exhausted or (models > 0 and search.found >= models)
+    stats = solver.stats
+    return Measured(seconds, search.found if complete else None, stats.choices, stats.conflicts)
+
+
+def _unfinished(task: tuple[Program, Board, int, float | None], code: int | None) -> Measured:
+    """A run whose worker process ended (the time limit passed while grounding): unfinished."""
+    return Measured(task[3] or 0.0, None)
+
+
 def compare(
     runs: list[ProgramRun],
     boards: list[tuple[str, Board]],
@@ -71,28 +108,24 @@ def compare(
 ) -> Iterator[str]:
     """Run every program on every board, board by board; yield each board's id when done.
 
-    `models` caps the solutions looked for (0 = count them all, inside clasp).
+    `models` caps the solutions looked for (0 = count them all, inside clasp). With a time
+    limit the runs take place in a worker process, so that one whose grounding outlasts it
+    (clingo cannot stop grounding: the process ends) is only unfinished.
     """
-    from starbattle.solver import Solver
+    from starbattle.batch import run_all
 
-    for identifier, board in boards:
-        for run in runs:
-            started = time.perf_counter()
-            solver = Solver(board, encoding=run.program.encoding, variants=run.program.variants)
-            if models == 0:
-                search = solver.count(timeout)
-            else:
-                for _ in solver.solutions(models, timeout):
-                    pass
-                search = solver.last
-            run.seconds.append(time.perf_counter() - started)
-            complete = search.exhausted or (models > 0 and search.found >= models)
-            run.finished += complete
-            run.counts[identifier] = search.found if complete else None
-            stats = solver.stats
-            run.choices += stats.choices
-            run.conflicts += stats.conflicts
-        yield identifier
+    tasks = [(run.program, board, models, timeout) for _, board in boards for run in runs]
+    results = run_all(measure, tasks, lost=_unfinished, chunk=1, apart=timeout is not None)
+    with closing(results):
+        for identifier, _ in boards:
+            for run in runs:
+                measured = next(results)
+                run.seconds.append(measured.seconds)
+                run.finished += measured.found is not None
+                run.counts[identifier] = measured.found
+                run.choices += measured.choices
+                run.conflicts += measured.conflicts
+            yield identifier
 
 
 def disagreements(runs: list[ProgramRun]) -> dict[str, dict[str, int]]:
