@@ -135,7 +135,9 @@ def convert(file: str, output_format: str, output: str | None, **board: Any) -> 
     written = write_board(one_board(file, **board)[0], output_format)
     if isinstance(written, bytes) and not output:
         raise UsageError(f"--to {output_format} writes a binary file: name it with -o FILE")
-    Output(output).write(written)
+    written_to = Output(output)
+    written_to.write(written)
+    written_to.close()
     return 0
 
 
@@ -310,7 +312,7 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
 
     if seed is None:
         seed = fresh_seed()
-        Output().note(f"starbattle-asp: seed {seed} (--seed {seed} makes the same puzzles again)")
+        Output().note(f"seed {seed} (--seed {seed} makes the same puzzles again)")
     graded = any(limits[name] is not None for name in ("tier", "min_score", "max_score"))
     if cluster is None and jobs > 1 and (count == 1 or graded):  # one puzzle at a time
         limits["race"] = jobs

@@ -521,8 +521,7 @@ class PictureFormatter(Formatter):
         if path is None:
             self.output.line(str(picture).rstrip("\n"))
             return
-        self.output.write(picture, path)
-        self.output.line(f"wrote {path}{what}")
+        self.output.write(picture, path, what)
 
     def render(self, *args: Any, **options: Any) -> str | bytes:
         """Draw a board in this formatter's picture format."""

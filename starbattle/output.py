@@ -108,6 +108,9 @@ class Output:
         """Called before anything goes to the terminal (e.g. to clear a progress bar)."""
         self.interactive = path is None and sys.stdout is not None and sys.stdout.isatty()
         self.flushed = time.perf_counter()
+        self.written: list[tuple[str, str]] = []
+        """Files written so far and what each shows: said on stderr when the run closes."""
+        self._closed = False
 
     def line(self, text: str) -> None:
         """Print one line (to the -o file: streamed into its temporary file)."""
@@ -143,13 +146,17 @@ class Output:
         except OSError as error:
             raise stream_error(error, "standard error") from None
 
-    def write(self, data: str | bytes, path: str | Path | None = None) -> None:
-        """Write a whole document: to `path`, else to the -o file, else to standard output."""
+    def write(self, data: str | bytes, path: str | Path | None = None, what: str = "") -> None:
+        """Write a whole document: to `path`, else to the -o file, else to standard output.
+
+        `what`: what a written file shows, for the note that says it was written.
+        """
         target = path or self.path
         if target is not None:
             from starbattle.files import write_atomic
 
             write_atomic(target, data)
+            self.written.append((str(target), what))
             return
         if isinstance(data, bytes):
             raise UsageError("this output is binary (a PNG picture): name the file with -o FILE")
@@ -173,13 +180,34 @@ class Output:
         return self._stream is not None
 
     def close(self) -> None:
-        """Put the -o file in place (whole lines; also after Ctrl-C), or flush standard output."""
+        """Put the -o file in place (whole lines; also after Ctrl-C), or flush standard output.
+
+        Then say on stderr which files were written. Closing again does nothing more.
+        """
         if self.path is None:
             self.flush()
-        elif self._file is None:
-            self.write("")
-        else:
+        elif self._closed:
+            return
+        elif self._file is not None:
             self._file.close()
+            self.written.append((self.path, ""))
+        elif not self.written:  # a run that printed nothing still leaves its (empty) file
+            self.write("")
+        self._closed = self.path is not None
+        self._say_written()
+
+    def _say_written(self) -> None:
+        """One line for the files written: `wrote FILE`, or `wrote N files to FOLDER/`."""
+        if not self.written:
+            return
+        if len(self.written) == 1:
+            path, what = self.written[0]
+            self.note(f"wrote {path}{what}")
+        else:
+            folders = {os.path.dirname(path) or "." for path, _ in self.written}
+            where = folders.pop() if len(folders) == 1 else "several folders"
+            self.note(f"wrote {len(self.written)} files to {where.rstrip(os.sep)}{os.sep}")
+        self.written = []
 
     def abort(self) -> None:
         """Leave the -o file as it was (a run that failed): its temporary file goes."""

@@ -69,5 +69,5 @@ def test_explain_walks_to_the_end_and_sums_up() -> None:
 def test_hint_picture_outlines_the_premises(tmp_path: Path) -> None:
     target = tmp_path / "hint.svg"
     result = run("hint", TEN, "-f", "svg", "-o", str(target))
-    assert result.exit_code == 0 and "wrote" in result.stdout
+    assert result.exit_code == 0 and "wrote" in result.stderr
     assert target.read_text().startswith("<svg") or "<svg" in target.read_text()

@@ -223,20 +223,6 @@ def test_help_of_every_command_has_an_example() -> None:
             assert "Example: starbattle-asp" in result.output, name
 
 
-def test_readme_plain_clingo_commands_use_python_m_clingo() -> None:
-    readme = (ROOT / "README.md").read_text()
-    assert "python -m clingo encodings/starbattle.lp" in readme
-    assert "a a a b b b" not in readme
-    result = subprocess.run(
-        [sys.executable, "-m", "clingo", "encodings/starbattle.lp", PZPRJS, "0"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert "Models       : 1" in result.stdout
-
-
 def test_a_full_disk_or_a_closed_stdout_is_one_line_exit_2() -> None:
     full = (
         subprocess.run(

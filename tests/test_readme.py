@@ -21,7 +21,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import pytest
 
@@ -231,10 +231,7 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     two_cells = re.search(r"```prolog\n(% Two cells:.*?)```", README.read_text(), re.DOTALL)
     assert two_cells, "the README shows the two-cells program"
     (copy / "two-cells.lp").write_text(two_cells[1])
-    unique = [
-        read_board(str(copy / "instances" / f"{name}.lp"))
-        for name in COLLECTION
-    ]
+    unique = [read_board(str(copy / "instances" / f"{name}.lp")) for name in COLLECTION]
     (copy / "puzzles.jsonl").write_text(
         "".join(str(write_board(b, "json")).replace("\n", "") + "\n" for b in unique)
     )
@@ -301,10 +298,10 @@ def test_every_readme_command_is_run_or_said_why_not() -> None:
 
 
 class _Cluster:
-    """The scheduler's address once `dask scheduler` has started."""
+    """The scheduler's address once `dask scheduler` has started, and what runs in the back."""
 
-    address: str | None = None
-    processes: list[subprocess.Popen[str]] = []
+    address: ClassVar[str | None] = None
+    processes: ClassVar[list[subprocess.Popen[str]]] = []
 
 
 def _start_service(command: str, where: Path) -> None:
@@ -381,10 +378,13 @@ def test_readme_command(checkout: Path, command: str, shown: tuple[str, ...]) ->
         assert target.exists() and (target.is_dir() or target.stat().st_size), said
 
 
-@pytest.mark.parametrize(
-    "block", [block for lang, block in re.findall(r"```(\w*)\n(.*?)```", README.read_text(),
-                                                   re.DOTALL) if lang == "python"],  # fmt: skip
-)
+def python_blocks() -> list[str]:
+    """The README's Python examples."""
+    blocks = re.findall(r"```(\w*)\n(.*?)```", README.read_text(), re.DOTALL)
+    return [block for language, block in blocks if language == "python"]
+
+
+@pytest.mark.parametrize("block", python_blocks())
 def test_readme_python(checkout: Path, block: str) -> None:
     script = checkout / "snippet.py"
     script.write_text(block)
