@@ -8,7 +8,7 @@ real-puzzles.jsonl, generated large boards (benchmarks/data/large-boards.jsonl: 
 25x25 5★, 30x30 6★, 40x40 8★, a planted solution and regions grown at random, many solutions;
 stored, so that every run and every program meets the same boards; `--make-large` makes them
 again) and many-solution boards (regions = rows). Modes: first solution, uniqueness (2
-solutions), count all. Every solution any solver returns is checked by starbattle.check
+solutions), count all. Every solution any solver returns is checked by starbattle.checker
 (independent of clingo); every count is compared across the solvers that finished. Then the
 end-to-end targets (JSON enumeration, --count, cold start) and, with --sbl, the whole
 StarBattleLab collection through the CLI with 2 jobs.

@@ -279,11 +279,12 @@ class TextFormatter(Formatter):
         """A step: its technique, then where to look, then what follows (as disclosed)."""
         step = hint.step
         if step is None:
-            self.output.line(
-                "solved: the marks hold every star"
-                if hint.solved
-                else "no step: no technique of the ladder applies to these marks"
-            )
+            if hint.complete:
+                self.output.line(
+                    "solved: the marks hold every star"
+                    if hint.solved
+                    else "no step: no technique of the ladder applies to these marks"
+                )
             return
         if hint.in_trace:
             self.output.line(f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}")
@@ -433,7 +434,10 @@ class JsonFormatter(Formatter):
     def _Hint(self, hint: r.Hint) -> None:
         """The step record (as much of it as is disclosed)."""
         if hint.step is None:
-            self.record({"type": "solved"} if hint.solved else {"type": "stuck"})
+            if hint.solved:
+                self.record({"type": "solved"})
+            else:
+                self.record({"type": "stuck", "complete": hint.complete})
             return
         record = hint.step.record(hint.index)
         if hint.disclose != "full":

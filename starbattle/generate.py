@@ -408,7 +408,10 @@ def _generate_one(
         return None
     owner = claim(size, stars, planted)
     kept = lines(owner, stars) if keep_lines else frozenset()
-    regions = Regions(grow(owner, rng, kept), kept)
+    grown = grow(owner, rng, kept)
+    if any(label < 0 for row in grown for label in row):  # cells walled in by kept lines
+        return None
+    regions = Regions(grown, kept)
     compact(regions, set(planted), rng, 10 * size**3, minimum, deadline)
     if not fill(regions, set(planted), rng, minimum):
         return None

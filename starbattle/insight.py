@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from starbattle.board import Board, Cell
-from starbattle.check import Violation, check
+from starbattle.checker import Violation, check
 from starbattle.encodings import encodings_dir
 from starbattle.facts import (
     GIVEN_BLANK,

@@ -37,7 +37,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from starbattle.board import Board, Cell
-from starbattle.check import check
+from starbattle.checker import check
 from starbattle.encodings import encodings_dir
 from starbattle.errors import BoardError, EncodingError
 from starbattle.facts import region_terms

@@ -238,6 +238,8 @@ class Hint(NamedTuple):
     """How much to say: 'technique', 'where' (its premises too) or 'full' (and conclusions)."""
     in_trace: bool = False
     """One step of a whole explanation (said in one line)."""
+    complete: bool = True
+    """False when the time limit came before a step was found."""
 
     @property
     def solved(self) -> bool:
@@ -247,7 +249,9 @@ class Hint(NamedTuple):
 
     @property
     def code(self) -> int:
-        """0 a step (or the marks are solved), 1 no step applies."""
+        """0 a step (or the marks are solved), 1 no step applies, 3 the time limit came first."""
+        if not self.complete:
+            return EXIT_TIMEOUT
         return EXIT_FOUND if self.step is not None or self.solved else EXIT_NONE
 
 
@@ -380,13 +384,17 @@ def hint_items(
     timeout: float | None = None,
 ) -> Iterator[Message | Hint]:
     """A warning when the board has several solutions, then the next step (`hint`)."""
-    from starbattle.limits import deadline_after
+    from starbattle.limits import TimeLimitReached, deadline_after
     from starbattle.logic import Logic
     from starbattle.techniques import hint_programs
 
     logic = Logic(board, hint_programs(techniques), deadline=deadline_after(timeout))
-    yield from _several(logic)
-    yield Hint(board, state, logic.next_step(state), disclose=disclose)
+    try:
+        yield from _several(logic)
+        yield Hint(board, state, logic.next_step(state), disclose=disclose)
+    except TimeLimitReached:
+        yield Message("the time limit was reached before a step was found", "warning")
+        yield Hint(board, state, None, disclose=disclose, complete=False)
 
 
 def _several(logic: Logic) -> Iterator[Message]:
@@ -624,7 +632,7 @@ def check_marks(
 
     Marks that contradict the board's givens are a BoardError naming `name` (the marks' file).
     """
-    from starbattle.check import check
+    from starbattle.checker import check
 
     stars = sorted(stars)
     if blanks is None:

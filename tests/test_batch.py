@@ -14,7 +14,7 @@ from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
 from starbattle.batch import chunk_size
-from starbattle.check import check
+from starbattle.checker import check
 from starbattle.cli import cli
 from starbattle.results import Summary, Tally
 from starbattle.solver import Search

@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -330,3 +331,171 @@ def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     child.stdout.close()
     assert child.wait(timeout=60) == 141
     assert child.stderr.read() == ""
+
+
+def cli_in(folder: Path, *args: str, **options: object) -> subprocess.CompletedProcess[str]:
+    """Run the command line as a user does, in a folder of their own."""
+    return subprocess.run(
+        [sys.executable, "-m", "starbattle", *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        **options,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        (["-e", "rules/mine.lp"], "1 solution, unique"),
+        (["-w", "rules/knight.lp", "--count"], "1 solution, unique"),
+        (["-e", "../checkout/encodings/starbattle.lp"], "1 solution, unique"),
+    ],
+    ids=["-e", "-w FILE", "-e ../"],
+)
+def test_e29_own_programs_by_relative_paths_from_any_folder(
+    tmp_path: Path, option: list[str], expected: str
+) -> None:
+    (tmp_path / "checkout").symlink_to(ROOT)
+    home = tmp_path / "work"
+    (home / "rules").mkdir(parents=True)
+    files = ("domain", "choose", "rows", "columns", "regions", "notouch", "givens", "show")
+    program = "".join((ROOT / "encodings" / "base" / f"{f}.lp").read_text() for f in files)
+    (home / "rules" / "mine.lp").write_text(program)
+    (home / "rules" / "knight.lp").write_text(":- star(R,C), R > 6.  % excludes nothing\n")
+    (home / "board.lp").write_text(Path(PZPRJS).read_text())
+    result = cli_in(home, "board.lp", *option)
+    assert result.returncode == 0, result.stderr
+    assert expected in result.stdout
+
+
+def test_e29_bench_and_technique_take_relative_paths(tmp_path: Path) -> None:
+    files = ("domain", "choose", "rows", "columns", "regions", "notouch", "givens", "show")
+    program = "".join((ROOT / "encodings" / "base" / f"{f}.lp").read_text() for f in files)
+    (tmp_path / "mine.lp").write_text(program)
+    (tmp_path / "board.lp").write_text(Path(PZPRJS).read_text())
+    (tmp_path / "empty.lp").write_text("% Empty: concludes nothing.\n%\n% level: 2\n")
+    bench = cli_in(tmp_path, "bench", "-e", "default", "-e", "mine.lp", "board.lp")
+    assert bench.returncode == 0 and "agree" in bench.stdout, bench.stderr
+    hint = cli_in(tmp_path, "hint", "board.lp", "--technique", "empty.lp")
+    assert hint.returncode == 0 and hint.stdout.startswith("hint: level"), hint.stderr
+
+
+def test_debug_is_taken_anywhere_on_the_line() -> None:
+    assert run(PZPRJS, "--debug").exit_code == 0
+    assert run("hint", PZPRJS, "--debug").exit_code == 0
+    assert run("--debug", "check", PZPRJS, "-", stdin="*").exit_code == 2
+
+
+def test_writes_are_said_the_same_way_by_every_command(tmp_path: Path) -> None:
+    said = {
+        "solve": cli_in(tmp_path, PZPRJS, "-f", "json", "-o", "one.json"),
+        "picture": cli_in(tmp_path, TWO, "-n", "0", "-f", "svg", "-o", "two.svg"),
+        "convert": cli_in(tmp_path, "convert", PZPRJS, "--to", "url", "-o", "board.url"),
+        "generate": cli_in(
+            tmp_path,
+            "generate",
+            "-N",
+            "6",
+            "-s",
+            "1",
+            "-k",
+            "2",
+            "--seed",
+            "1",
+            "-o",
+            "made/",
+            "-f",
+            "lp",
+        ),
+    }
+    assert {name: run.stderr for name, run in said.items()} == {
+        "solve": "wrote one.json\n",
+        "picture": "wrote 2 files to ./\n",
+        "convert": "wrote board.url\n",
+        "generate": "wrote 2 files to made/\n",
+    }
+    assert (tmp_path / "board.url").read_text().startswith("https://puzz.link/p?starbattle/6/6/1/")
+
+
+def test_help_to_a_full_disk_is_one_line_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "starbattle", "--help"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "starbattle-asp: error: cannot write standard output: no space left on device\n"
+    )
+
+
+def test_e5_a_disk_that_fills_part_way_is_an_error_not_a_short_file(tmp_path: Path) -> None:
+    """A file size limit makes the kernel write part of the picture, as a nearly full disk does
+    (CPython's buffered writer took that short write as success: exit 0, a cut file)."""
+    import resource
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    for fmt in ("svg", "lp"):
+        with open(tmp_path / f"board.{fmt}", "w") as target:
+            result = subprocess.run(
+                [sys.executable, "-m", "starbattle", "convert",
+                 str(INSTANCES / "generated-25x25-6star.lp"), "--to", fmt],
+                stdout=target, stderr=subprocess.PIPE, text=True, check=False,
+                preexec_fn=small_files,
+            )  # fmt: skip
+        assert result.returncode == 2, fmt
+        assert (
+            result.stderr == "starbattle-asp: error: cannot write standard output: file too large\n"
+        )
+
+
+def test_a_ctrl_c_as_the_program_starts_is_never_a_traceback_of_ours() -> None:
+    """Ctrl-C at any moment of the start: exit 130 (or death by the signal) and no traceback
+    through our code. Python's own start (site, runpy) may still print one: not ours to fix."""
+    script = str(Path(sys.executable).with_name("starbattle-asp"))
+    for delay in (0.0, 0.01, 0.02, 0.03, 0.05, 0.08, 0.15):
+        child = subprocess.Popen(
+            [script, PZPRJS],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        errors = child.communicate(timeout=60)[1]
+        assert not re.search(r'File "[^"]*/starbattle/', errors), (delay, errors)
+        if "Traceback" not in errors:
+            assert child.returncode in (0, 130, -signal.SIGINT), (delay, errors)
+
+
+def test_fixed_refuses_a_program_that_shows_no_stars(tmp_path: Path) -> None:
+    files = ("domain", "choose", "rows", "columns", "regions", "notouch", "givens")
+    program = "".join((ROOT / "encodings" / "base" / f"{f}.lp").read_text() for f in files)
+    (tmp_path / "hidden.lp").write_text(program + "#show.\n")
+    result = run(PZPRJS, "-e", str(tmp_path / "hidden.lp"), "--fixed")
+    assert result.exit_code == 2
+    assert "show no star/2 atoms" in result.stderr and "36 of 36" not in result.output
+
+
+def test_given_stars_are_drawn_apart_from_the_stars_found() -> None:
+    lines = run(str(INSTANCES / "norvig-5x5-given.lp")).output.splitlines()
+    assert lines[1] == "a b c c c    · · · · ☆"
+    assert lines[2] == "a b d d c    · ★ · · ·"
+    ascii_lines = run(str(INSTANCES / "norvig-5x5-given.lp"), "--ascii").output.splitlines()
+    assert ascii_lines[1] == "a b c c c    . . . . @"
+
+
+def test_a_region_that_only_blocked_cells_split_is_whole() -> None:
+    result = run(str(INSTANCES / "cspuz-6x6-blocked.lp"))
+    assert result.exit_code == 0 and result.stderr == ""
+    split = run("-", stdin="stars: 1\nABBBBA\nCCCCCC\nDDDDDD\nEEEEEE\nFFFFFF\nFFFFFF\n")
+    assert "region A is in 2 separate pieces" in split.stderr

@@ -19,7 +19,7 @@ from distributed import Client, LocalCluster
 from helpers import CORPUS, corpus_sample, needs_corpus
 
 from starbattle.batch import run_all
-from starbattle.check import check
+from starbattle.checker import check
 from starbattle.cluster import run_on_cluster
 from starbattle.errors import ClusterError
 from starbattle.formats import Record, records

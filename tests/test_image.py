@@ -11,7 +11,7 @@ import sys
 import pytest
 from helpers import CORPUS, INSTANCES, ROOT
 
-from starbattle.check import check
+from starbattle.checker import check
 from starbattle.errors import FormatError
 from starbattle.formats import looks_like_image, read_board
 from starbattle.formats.image import read_image

@@ -25,7 +25,7 @@ from typing import ClassVar, NamedTuple
 
 import pytest
 
-from starbattle.check import check
+from starbattle.checker import check
 from starbattle.formats import read_board, write_board
 from starbattle.solver import Solver
 

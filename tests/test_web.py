@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 from webserver import post, request, running
 
-from starbattle.check import check
+from starbattle.checker import check
 from starbattle.cli import cli
 from starbattle.formats import read_board
 from starbattle.pictures import region_colours
