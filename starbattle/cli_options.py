@@ -120,8 +120,8 @@ class DefaultSolveGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Take `--debug` from anywhere (before `--`); `FILE ...` means `solve FILE ...`."""
         end = args.index("--") if "--" in args else len(args)
-        if "--debug" in args[:end]:
-            DEBUG["on"] = True
+        DEBUG["on"] = "--debug" in args[:end]
+        if DEBUG["on"]:
             args = [arg for arg in args[:end] if arg != "--debug"] + args[end:]
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["solve", *args]
