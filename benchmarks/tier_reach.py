@@ -19,20 +19,23 @@ from functools import partial
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle.batch import run_all
-from starbattle.generate import generate
+from starbattle.generate import GenerateTimeout, generate
 from starbattle.grade import TIERS, grade
 
 BEGIN, END = "<!-- tier-reach: begin -->", "<!-- tier-reach: end -->"
-CASES = [(5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (11, 1), (12, 1), (8, 2), (9, 2),
-         (10, 2), (11, 2), (12, 2), (13, 3), (14, 3), (15, 3)]  # fmt: skip
+CASES = [(5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (11, 1), (12, 1), (8, 2), (9, 2), (10, 2),
+         (11, 2), (12, 2), (13, 3), (14, 3), (15, 3)]  # fmt: skip
 
 
 def tier_of(case: tuple[int, int, bool], index: int) -> str | None:
     """The tier of one generated puzzle of a size (None: the generator made none)."""
     size, stars, keep_lines = case
     seed = f"reach/{'lines' if keep_lines else 'plain'}/{index}"
-    made = next(generate(size, stars, 1, seed, keep_lines=keep_lines, timeout=60), None)
-    return None if made is None else grade(made.board).tier
+    try:
+        made = next(generate(size, stars, 1, seed, keep_lines=keep_lines, timeout=60))
+    except GenerateTimeout:
+        return None
+    return grade(made.board).tier
 
 
 def main() -> None:
@@ -53,7 +56,8 @@ def main() -> None:
             seen.update(tier for tier in tiers.elements() if tier is not None)
             counts = " | ".join(str(tiers[tier]) for tier in TIERS)
             shape = "kept lines" if keep_lines else "plain"
-            rows.append(f"| {size}x{size} | {stars} | {shape} | {counts} | {seconds:.0f} |")
+            failed = f" ({tiers[None]} not made)" if tiers[None] else ""
+            rows.append(f"| {size}x{size} | {stars} | {shape}{failed} | {counts} | {seconds:.0f} |")
             print(rows[-1], flush=True)
         reachable[(size, stars)] = [tier for tier in TIERS if seen[tier]]
     lead = (

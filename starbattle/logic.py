@@ -626,12 +626,14 @@ class Logic:
             state = state.after(step)
         return Trace(steps, self.solved(state), state)
 
-    def solved(self, state: State) -> bool:
-        """Whether every cell is decided and the stars are a solution."""
+    def solved(self, state: State, *, stars_only: bool = False) -> bool:
+        """Whether every cell is decided and the stars are a solution.
+
+        `stars_only`: whether the stars are a solution, the empty cells left unmarked.
+        """
         stars, blanks = self.numbers(state)
-        return len(stars) + len(blanks) == len(self.grid.cells) and not check(
-            self.board, [self.grid.cell(i) for i in stars]
-        )
+        decided = stars_only or len(stars) + len(blanks) == len(self.grid.cells)
+        return decided and not check(self.board, [self.grid.cell(i) for i in stars])
 
     def _lowest(
         self, stars: frozenset[int], blanks: frozenset[int], max_level: int

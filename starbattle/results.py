@@ -245,7 +245,8 @@ class Hint(NamedTuple):
     def solved(self) -> bool:
         """No step is left because the marks already hold every star (and no mistake)."""
         stars = self.state.stars | self.board.given_stars
-        return self.step is None and len(stars) == self.board.size * self.board.stars
+        full = len(stars) == self.board.size * self.board.stars
+        return self.complete and self.step is None and full
 
     @property
     def code(self) -> int:
@@ -391,7 +392,8 @@ def hint_items(
     logic = Logic(board, hint_programs(techniques), deadline=deadline_after(timeout))
     try:
         yield from _several(logic)
-        yield Hint(board, state, logic.next_step(state), disclose=disclose)
+        done = logic.solved(state, stars_only=True)
+        yield Hint(board, state, None if done else logic.next_step(state), disclose=disclose)
     except TimeLimitReached:
         yield Message("the time limit was reached before a step was found", "warning")
         yield Hint(board, state, None, disclose=disclose, complete=False)

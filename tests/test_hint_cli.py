@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
+import signal
 from pathlib import Path
 
 from click.testing import CliRunner
-from helpers import INSTANCES
+from helpers import INSTANCES, start
 
 from starbattle.cli import cli
+from starbattle.formats import read_board
+from starbattle.logic import explain
+from starbattle.web.api import marks_grid
 
 TEN = str(INSTANCES / "generated-10x10-2star.lp")
 
@@ -71,3 +76,119 @@ def test_hint_picture_outlines_the_premises(tmp_path: Path) -> None:
     result = run("hint", TEN, "-f", "svg", "-o", str(target))
     assert result.exit_code == 0 and "wrote" in result.stderr
     assert target.read_text().startswith("<svg") or "<svg" in target.read_text()
+
+
+BIG = str(INSTANCES / "generated-21x21-5star.lp")
+SEVERAL = str(INSTANCES / "planted-10x10-2star-several.lp")
+GIVEN = str(INSTANCES / "norvig-5x5-given.lp")
+PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
+
+
+def test_e29_ctrl_c_during_explain_exits_130_with_the_steps_so_far_whole() -> None:
+    """explain streams its steps; Ctrl-C (SIGINT) stops the clingo proofs of level 7 too."""
+    child = start(["explain", BIG])
+    assert child.stdout is not None
+    first = child.stdout.readline()  # printed as found, long before the trace ends
+    assert first.startswith("  1. [")
+    child.send_signal(signal.SIGINT)
+    rest, errors = child.communicate(timeout=60)
+    assert child.returncode == 130, errors
+    assert "Traceback" not in errors and "terminate" not in errors
+    lines = [first, *rest.splitlines(keepends=True)]
+    assert all(re.match(r" *\d+\. \[\d [a-z0-9-]+\] .+\n\Z", line) for line in lines), lines[-1]
+
+
+def test_hint_explain_and_grade_keep_a_time_limit() -> None:
+    hint = run("hint", str(INSTANCES / "generated-25x25-6star.lp"), "--timeout", "0.001")
+    assert hint.exit_code == 3
+    assert hint.stderr == (
+        "starbattle-asp: warning: the time limit was reached before a step was found\n"
+    )
+    explained = run("explain", BIG, "--timeout", "1", "-f", "json")
+    assert explained.exit_code == 3
+    summary = json.loads(explained.stdout.splitlines()[-1])
+    assert summary["type"] == "explain" and summary["complete"] is False
+    assert summary["steps"] == len(explained.stdout.splitlines()) - 1
+    graded = run("grade", BIG, "--timeout", "0.001", "-f", "json")
+    assert graded.exit_code == 3
+    assert json.loads(graded.stdout)["reason"] == "no grade: the time limit was reached first"
+
+
+def test_a_technique_that_grounds_forever_is_stopped_by_the_time_limit(tmp_path: Path) -> None:
+    endless = tmp_path / "endless.lp"
+    endless.write_text("% Endless: grounds for ever.\n%\n% level: 1\np(0). p(X+1) :- p(X).\n")
+    child = start(["hint", PZPRJS, "--technique", str(endless), "--timeout", "1"])
+    out, errors = child.communicate(timeout=60)
+    assert child.returncode == 3 and out == ""
+    assert errors == "starbattle-asp: the time limit was reached while grounding the program\n"
+
+
+def test_a_technique_with_answer_sets_beyond_count_is_refused(tmp_path: Path) -> None:
+    wide = tmp_path / "wide.lp"
+    wide.write_text(
+        "% Wide: any premise cells.\n%\n% level: 1\n{ premise_cell(R,C) : R = 1..6, C = 1..6 }.\n"
+    )
+    result = run("hint", PZPRJS, "--technique", str(wide))
+    assert result.exit_code == 2
+    assert "more than 10,000 answer sets on this board" in result.stderr
+
+
+def test_hint_records_say_solved_and_stuck(tmp_path: Path) -> None:
+    answer = tmp_path / "answer.txt"
+    answer.write_text("....*\n.*...\n...*.\n*....\n..*..\n")  # the solution, as marks
+    solved = run("hint", GIVEN, str(answer), "-f", "json")
+    assert solved.exit_code == 0 and json.loads(solved.stdout) == {"type": "solved"}
+    board = read_board(SEVERAL)
+    end = explain(board).state  # where logic gets stuck: the solutions differ in the rest
+    marks = tmp_path / "end.txt"
+    marks.write_text(marks_grid(board.size, sorted(end.stars), sorted(end.blanks)))
+    stuck = run("hint", SEVERAL, str(marks), "-f", "json")
+    assert stuck.exit_code == 1 and json.loads(stuck.stdout) == {"type": "stuck", "complete": True}
+
+
+def test_hint_and_explain_warn_first_when_the_board_has_several_solutions() -> None:
+    warning = (
+        "starbattle-asp: warning: the board has more than one solution: steps decide only what "
+        "every solution shares, so logic alone cannot finish it\n"
+    )
+    assert run("hint", SEVERAL).stderr == warning
+    explained = run("explain", SEVERAL)
+    assert explained.exit_code == 1 and explained.stderr == warning
+    assert explained.stdout.splitlines()[-1].startswith("stuck after ")
+
+
+def test_hint_starts_from_a_pzprv3_files_saved_marks(tmp_path: Path) -> None:
+    saved = tmp_path / "saved.txt"
+    text = run("convert", GIVEN, "--to", "pzprv3").stdout  # the board, no marks yet
+    marks = "# . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n"  # (1,1): a wrong star
+    saved.write_text(text.rstrip("\n").rsplit("\n", 5)[0] + "\n" + marks)
+    result = run("hint", str(saved), "-f", "json")
+    assert "starting from its saved marks (1 star, 0 marked empty" in result.stderr
+    step = json.loads(result.stdout)
+    assert step["technique"] == "mistake" and step["conclusions"]["blanks"] == [[1, 1]]
+    as_givens = run("hint", str(saved), "--givens")
+    assert as_givens.exit_code == 2 and "no solution" in as_givens.stderr
+
+
+def test_marks_that_contradict_a_given_are_refused(tmp_path: Path) -> None:
+    marks = tmp_path / "marks.txt"
+    marks.write_text("....x\n.....\n.....\n.....\n.....\n")
+    said = "starbattle-asp: error: {}: (1,5) is marked empty but the board gives it as a star: "
+    for command in ("hint", "explain", "check"):
+        result = run(command, GIVEN, str(marks), *(["--partial"] if command == "check" else []))
+        assert result.exit_code == 2, command
+        assert result.stderr == said.format(marks) + "remove that mark\n", command
+
+
+def test_explain_with_the_grade_exits_0_when_logic_solves_the_board() -> None:
+    result = run("explain", TEN, "--grade", "-f", "json")
+    assert result.exit_code == 0
+    *_, explained, graded = (json.loads(line) for line in result.stdout.splitlines())
+    assert explained["solved"] is True and graded["type"] == "grade"
+
+
+def test_a_level_in_other_digits_is_refused(tmp_path: Path) -> None:
+    arabic = tmp_path / "arabic.lp"
+    arabic.write_text("% Arabic: a level in Arabic-Indic digits.\n%\n% level: \u0663\n")
+    result = run("hint", GIVEN, "--technique", str(arabic))
+    assert result.exit_code == 2 and "is not on the ladder" in result.stderr
