@@ -6,6 +6,9 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -190,3 +193,45 @@ def test_ctrl_c_stops_every_worker_and_keeps_lines_whole(tmp_path: Path) -> None
     assert 0 < len(summaries) < len(records)
     assert f"interrupted after {len(summaries)} of {len(records)} puzzles" in errors
     assert "Traceback" not in errors
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_on_a_collection_says_one_line_and_prints_whole_puzzles(
+    tmp_path: Path, jobs: str
+) -> None:
+    """With any -j a collection prints each puzzle whole: the interrupted one says nothing."""
+    rows = json.dumps({"stars": 1, "regions": [chr(65 + r) * 9 for r in range(9)]})
+    path = tmp_path / "slow.jsonl"  # 47,622 solutions each: -n 0 takes a while per puzzle
+    path.write_text("\n".join([json.dumps({"stars": 1, "regions": ["AB", "BA"]})] + [rows] * 4))
+    child = start([str(path), "-n", "0", "-f", "json", "-j", jobs], own_group=True)
+    assert child.stdout is not None and child.stderr is not None
+    first = child.stdout.readline()  # the first puzzle's error record... or its lines
+    time.sleep(1.0)
+    os.killpg(child.pid, signal.SIGINT)
+    rest, errors = child.stdout.read(), child.stderr.read()
+    assert child.wait(timeout=60) == 130
+    records = [json.loads(line) for line in [first, *rest.splitlines()] if line.strip()]
+    ids = [record["id"] for record in records if record["type"] == "summary"]
+    for identifier in {record.get("id") for record in records} - {None}:
+        assert identifier in ids  # every puzzle that printed anything printed its summary
+    assert records[-1]["type"] == "overall"
+    assert [line for line in errors.splitlines() if "interrupted" in line] == [
+        f"interrupted after {records[-1]['puzzles']} of 5 puzzles"
+    ]
+
+
+def test_a_time_limit_while_grounding_costs_one_puzzle_and_is_said_once(tmp_path: Path) -> None:
+    big = json.dumps({"id": "big", "stars": 1, "regions": [[r] * 200 for r in range(200)]})
+    small = json.dumps({"id": "small", "stars": 1, "regions": ["AB", "BA"]})
+    ok = json.dumps({"id": "ok", "stars": 1, "regions": read_board(UNIQUE).regions})
+    path = tmp_path / "mixed.jsonl"
+    path.write_text("\n".join([big, small, ok]) + "\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "starbattle", str(path), "--timeout", "0.3", "-f", "json"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    said = [line for line in result.stderr.splitlines() if "grounding" in line]
+    assert said == ["big: the time limit was reached while grounding the program"]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records[-1]["undecided"] == 1 and records[-1]["unique"] == 1

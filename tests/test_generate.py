@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from helpers import brute_force
 
 from starbattle import Solver, check, read_board
 from starbattle import generate as generate_module
+from starbattle import grade as grade_module
 from starbattle.cli import cli
 from starbattle.errors import UsageError
 from starbattle.generate import (
@@ -146,3 +149,50 @@ def test_cli_generate_races_one_puzzle_with_jobs() -> None:
     }
     assert made["1"].exit_code == made["2"].exit_code == 0
     assert made["1"].stdout == made["2"].stdout and made["1"].stdout.count("\n") == 1
+
+
+def test_generate_without_a_seed_draws_a_fresh_one_and_says_it() -> None:
+    first = CliRunner().invoke(cli, ["generate", "-N", "6", "-s", "1", "-f", "sbn"])
+    second = CliRunner().invoke(cli, ["generate", "-N", "6", "-s", "1", "-f", "sbn"])
+    seeds = [re.fullmatch(r"seed (\w+) \(--seed \1 makes the same puzzles again\)\n", r.stderr)
+             for r in (first, second)]  # fmt: skip
+    assert all(seeds) and seeds[0][1] != seeds[1][1]  # type: ignore[index]
+    again = CliRunner().invoke(
+        cli,
+        ["generate", "-N", "6", "-s", "1", "-f", "sbn", "--seed", seeds[0][1]],  # type: ignore[index]
+    )
+    assert again.stdout == first.stdout and again.stderr == ""
+
+
+def test_generate_to_a_tier_keeps_the_time_limit_for_the_whole_run() -> None:
+    started = time.perf_counter()
+    result = CliRunner().invoke(
+        cli, ["generate", "-N", "10", "-s", "2", "--tier", "extreme", "--timeout", "2",
+              "--seed", "0", "--attempts", "1000"],
+    )  # fmt: skip
+    assert time.perf_counter() - started < 2 + 5  # each attempt had 2 s before: minutes
+    assert result.exit_code == 3
+    assert re.fullmatch(
+        r"starbattle-asp: error: no extreme puzzle within 2 s \(\d+ puzzles? made\): raise "
+        r"--timeout, widen the score range, or ask another tier\n",
+        result.stderr,
+    )
+
+
+def test_a_tier_no_generated_puzzle_of_that_size_reached_is_refused_at_once() -> None:
+    reached = grade_module.REACHABLE[(6, 1)]
+    missing = next(tier for tier in grade_module.TIERS if tier not in reached)
+    started = time.perf_counter()
+    result = CliRunner().invoke(cli, ["generate", "-N", "6", "-s", "1", "--tier", missing])
+    assert time.perf_counter() - started < 1
+    assert result.exit_code == 2
+    assert f"no generated 6x6 1-star puzzle was {missing} when measured" in result.stderr
+
+
+@pytest.mark.parametrize(("size", "stars"), [(8, 2), (9, 2), (10, 2)])
+def test_kept_lines_never_leave_a_cell_without_a_region(size: int, stars: int) -> None:
+    for number in range(6):
+        made = generate_module.generate_one(size, stars, f"lines/{number}", keep_lines=True)
+        if made is not None:  # an attempt whose kept lines wall cells in makes none
+            assert len(made.board.region_labels) == size
+            assert check(made.board, made.solution.stars) == []
