@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from starbattle import interrupts
 from starbattle.board import Board
-from starbattle.errors import StarBattleError, UsageError
+from starbattle.errors import ClusterError, StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
 from starbattle.output import Output, Progress
@@ -175,8 +175,8 @@ def run_puzzles(
 ) -> int:
     """Run `work` on every record (streamed with one job), show its items, return the exit code.
 
-    A puzzle's lines are printed whole and counted with it; on Ctrl-C the overall summary of
-    what was done is printed and KeyboardInterrupt raised again.
+    A puzzle's lines are printed whole and counted with it; on Ctrl-C, or a cluster lost
+    mid-run, the overall summary of what was done is printed and the error raised again.
     """
     tally, codes = Tally(), [0]
     local = jobs == 1 and cluster is None
@@ -203,6 +203,13 @@ def run_puzzles(
                 show.output.note(f"interrupted after {tally.puzzles} of {len(found)} puzzles")
                 show.overall(tally)
             show.output.close()
+            raise
+        except ClusterError:
+            if tally.puzzles:  # a cluster lost mid-run: what finished stands, summed up
+                show.overall(tally)
+                show.output.close()
+            else:
+                show.output.abort()
             raise
         except BaseException:
             show.output.abort()  # a failed run leaves the -o file as it was
