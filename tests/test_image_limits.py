@@ -19,7 +19,7 @@ SHOT = CORPUS / "screenshots" / "queens_emmett_test1.png"
 needs_shot = pytest.mark.skipif(not SHOT.is_file(), reason="../shared/corpus is absent")
 PEAK_MIB = 300
 """What reading any picture may take at most (the whole command, maximum resident size)."""
-TOO_LARGE = "screenshots are read up to 40 million pixels: crop it to the board or scale it down"
+CROP = "crop it to the board or scale it down"
 UNREAD = "screenshots are read from PNG, JPEG or WebP: save it as PNG"
 
 
@@ -49,13 +49,23 @@ def png(
     )
 
 
-def jpeg_declaring(width: int, height: int) -> bytes:
-    """A small JPEG whose frame header (SOF0) is changed to declare another size."""
+def jpeg_declaring(width: int, height: int, *, progressive: bool = False) -> bytes:
+    """A small JPEG whose frame header (SOF0, SOF2) is changed to declare another size."""
     encoded = io.BytesIO()
-    Image.new("RGB", (16, 16), "white").save(encoded, format="JPEG")
+    Image.new("RGB", (16, 16), "white").save(encoded, format="JPEG", progressive=progressive)
     data = bytearray(encoded.getvalue())
-    frame = data.index(b"\xff\xc0")
+    frame = data.index(b"\xff\xc2" if progressive else b"\xff\xc0")
     data[frame + 5 : frame + 9] = struct.pack(">HH", height, width)
+    return bytes(data)
+
+
+def webp_declaring(width: int, height: int) -> bytes:
+    """A small lossy WebP whose frame header is changed to declare another size."""
+    encoded = io.BytesIO()
+    Image.new("RGB", (16, 16), "white").save(encoded, format="WEBP")
+    data = bytearray(encoded.getvalue())
+    assert data[12:16] == b"VP8 " and data[23:26] == b"\x9d\x01\x2a"  # a key frame's start
+    data[26:30] = struct.pack("<HH", width, height)
     return bytes(data)
 
 
@@ -115,19 +125,33 @@ def damaged(offset: int) -> bytes:
 ATTACKS = {
     "bits.png": (
         lambda: png(13000, 13000, colour=0, depth=1),
-        f"the picture is 13000x13000 pixels (169 million); {TOO_LARGE}",
+        f"the picture is 13000x13000 pixels (169 million); PNG pictures are read up to 40 "
+        f"million pixels: {CROP}",
     ),
     "rgba.png": (
         lambda: png(9000, 9000, rows=1),
-        f"the picture is 9000x9000 pixels (81 million); {TOO_LARGE}",
+        f"the picture is 9000x9000 pixels (81 million); PNG pictures are read up to 40 million "
+        f"pixels: {CROP}",
     ),
     "bomb.png": (
         lambda: png(60000, 60000, rows=1),
-        f"the picture has over 178 million pixels; {TOO_LARGE}",
+        f"the picture has over 178 million pixels; PNG pictures are read up to 40 million "
+        f"pixels: {CROP}",
     ),
     "huge.jpg": (
         lambda: jpeg_declaring(20000, 20000),
-        f"the picture has over 178 million pixels; {TOO_LARGE}",
+        f"the picture has over 178 million pixels; JPEG pictures are read up to 40 million "
+        f"pixels: {CROP}",
+    ),
+    "progressive.jpg": (
+        lambda: jpeg_declaring(6000, 6000, progressive=True),  # its coefficients kept whole
+        f"the picture is 6000x6000 pixels (36 million); progressive JPEG pictures are read up "
+        f"to 16 million pixels: {CROP}",
+    ),
+    "large.webp": (
+        lambda: webp_declaring(6000, 6000),
+        f"the picture is 6000x6000 pixels (36 million); WebP pictures are read up to 10 million "
+        f"pixels: {CROP}",
     ),
     "one.png": (
         lambda: png(1, 1),
@@ -181,13 +205,30 @@ def test_the_13000_square_png_is_refused_from_its_header(tmp_path: Path) -> None
     assert peak is not None and peak < 150  # only its header is read (it took 1.8 GiB)
 
 
+def pillow_saved(size: int, fmt: str, **options: object) -> bytes:
+    """A blank picture of size x size pixels in one of Pillow's formats."""
+    encoded = io.BytesIO()
+    Image.new("RGBA" if fmt == "WEBP" else "RGB", (size, size), "white").save(
+        encoded, format=fmt, **options
+    )
+    return encoded.getvalue()
+
+
+LARGEST = {  # each near its decoder's limit (image.DECODE_COST)
+    "largest.png": lambda: png(6300, 6300),  # 39.7 million RGBA pixels: 160 MB decoded
+    "largest.jpg": lambda: pillow_saved(4000, "JPEG", progressive=True, subsampling=0),
+    "largest.webp": lambda: pillow_saved(3250, "WEBP", lossless=True),
+}
+
+
 @measurable
 @pytest.mark.slow
-def test_the_largest_picture_read_stays_within_its_memory(tmp_path: Path) -> None:
-    path = tmp_path / "largest.png"
-    path.write_bytes(png(6300, 6300))  # 39.7 million RGBA pixels: 160 MB decoded
+@pytest.mark.parametrize("name", LARGEST)
+def test_the_largest_pictures_read_stay_within_their_memory(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(LARGEST[name]())
     code, stderr, peak = solve(path)
-    assert code == 2 and stderr.startswith("starbattle-asp: error: largest.png: cannot read the")
+    assert code == 2 and stderr.startswith(f"starbattle-asp: error: {name}: cannot read the")
     assert peak is not None and peak < PEAK_MIB
 
 

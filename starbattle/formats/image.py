@@ -35,8 +35,13 @@ if TYPE_CHECKING:
 
 MIN_SIZE, MAX_SIZE = 4, 25
 """Board sides the reader looks for."""
-MAX_PIXELS = 40_000_000
-"""Pictures with more pixels are refused before they are decoded (an 8K screen has 33 million)."""
+DECODE_BUDGET = 160_000_000
+"""Bytes a picture may take while it is decoded: with the rest of a command, under 300 MiB."""
+DECODE_COST = {"PNG": 4, "JPEG": 4, "progressive JPEG": 10, "WebP": 15}
+"""Bytes a decoder holds per pixel: Pillow keeps RGB and RGBA in 4 (a JPEG decoded reduced
+counts its reduced pixels), a progressive JPEG adds every coefficient (up to 6) whatever its
+reduction, and a WebP is held by libwebp and copied by Pillow. A PNG or JPEG may so have 40
+million pixels (an 8K screen has 33 million), a progressive JPEG 16, a WebP 10."""
 MIN_SIDE, MAX_ASPECT = 24, 20
 """A picture holds a board only if it is this many pixels each way, at most this long and thin."""
 WORK_LONG = 3000
@@ -139,8 +144,8 @@ def _opened(data: bytes, kind: str, name: str | None) -> Picture:
     try:
         image = Image.open(io.BytesIO(data), formats=[kind.upper()])  # Pillow's name: WEBP
     except Image.DecompressionBombError:  # more than twice Pillow's own warning limit
-        most = 2 * Image.MAX_IMAGE_PIXELS // 10**6
-        raise _too_large(f"has over {most} million pixels", name) from None
+        bomb = 2 * Image.MAX_IMAGE_PIXELS // 10**6
+        raise _too_large(f"has over {bomb} million pixels", kind, name) from None
     except Exception:  # any error of a header parser
         raise FormatError(
             f"the {kind} picture is damaged (its header cannot be read): save or download it again",
@@ -162,15 +167,19 @@ def _opened(data: bytes, kind: str, name: str | None) -> Picture:
     scale = WORK_LONG / max(width, height)
     if scale < 1:  # a JPEG is decoded at 1/2, 1/4 or 1/8 of its size, at least WORK_LONG long
         image.draft(image.mode, (math.ceil(width * scale), math.ceil(height * scale)))
-    if image.width * image.height > MAX_PIXELS:
-        raise _too_large(f"is {width}x{height} pixels ({width * height // 10**6} million)", name)
+    decoder = "progressive JPEG" if kind == "JPEG" and "progressive" in image.info else kind
+    decoded = width * height if decoder == "progressive JPEG" else image.width * image.height
+    if decoded > DECODE_BUDGET // DECODE_COST[decoder]:
+        size = f"is {width}x{height} pixels ({width * height // 10**6} million)"
+        raise _too_large(size, decoder, name)
     return image
 
 
-def _too_large(what: str, name: str | None) -> FormatError:
-    """The error for a picture with too many pixels ('what' says how many)."""
+def _too_large(size: str, decoder: str, name: str | None) -> FormatError:
+    """The error for a picture with more pixels than its decoder may hold ('size' says how many)."""
+    most = DECODE_BUDGET // DECODE_COST[decoder] // 10**6
     return FormatError(
-        f"the picture {what}; screenshots are read up to {MAX_PIXELS // 10**6} million pixels: "
+        f"the picture {size}; {decoder} pictures are read up to {most} million pixels: "
         "crop it to the board or scale it down",
         file=name,
     )
