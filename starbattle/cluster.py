@@ -2,13 +2,17 @@
 
 Dask's `distributed` does the scheduling, the transport and the retries (a chunk whose
 worker dies is run again elsewhere, up to `distributed.scheduler.allowed-failures` times);
-this module only cuts the items into chunks and hands the results back in order.
+this module only cuts the items into chunks and hands the results back in order. Its edges
+are one line each: an address where no scheduler answers within CONNECT_SECONDS (nothing
+there, or a web server, the dashboard), a scheduler lost mid-run, too many local workers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -25,7 +29,9 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 CONNECT_SECONDS = 10.0
-"""How long to try reaching a scheduler before giving up."""
+"""How long to try reaching a scheduler before giving up (its greeting included)."""
+LOCAL_PER_CORE = 4
+"""`local:N` starts at most this many worker processes per core."""
 
 LOCAL_CONFIG = {
     "distributed.worker.profile.enabled": False,
@@ -56,7 +62,74 @@ def local_workers(address: str) -> int | None:
             f"cluster address {address!r}: the number of local workers must be a whole number "
             "of at least 1, as in local:2"
         )
+    cores = os.cpu_count() or 1
+    if int(number) > LOCAL_PER_CORE * cores:
+        raise ClusterError(
+            f"cluster address {address!r}: at most {LOCAL_PER_CORE * cores} local workers "
+            f"({LOCAL_PER_CORE} per core) run here, each a process; local:{cores} uses every "
+            "core, and a Dask scheduler (tcp://HOST:8786) reaches other machines"
+        )
     return int(number)
+
+
+def unreachable(address: str, reason: str) -> ClusterError:
+    """The error for an address where no scheduler can be reached, saying why."""
+    return ClusterError(
+        f"cannot reach a Dask scheduler at {address} ({reason}): start one with "
+        "`dask scheduler` and give its address (tcp://HOST:8786), or use local:N"
+    )
+
+
+def greet(address: str, timeout: float) -> None:
+    """Open and close one Dask connection to `address`: a ClusterError unless it answers in time.
+
+    Dask's own connection gives up on an address after its timeout, but then waits for the
+    other end's greeting forever: an endpoint that takes the connection and never answers as
+    a Dask scheduler (a web server, the scheduler's dashboard at :8787) would hang the run.
+    """
+    from distributed.comm import CommClosedError, connect, get_address_host_port
+
+    try:
+        get_address_host_port(address)  # the address's form, before any connection
+    except (ValueError, TypeError) as error:
+        raise unreachable(address, str(error).splitlines()[0]) from None
+
+    reach = 0.8 * timeout  # to connect: a refusal is retried until then, and said as one
+
+    async def greeting() -> None:
+        """Connect, then wait for the greeting: both within the timeout."""
+        comm = await asyncio.wait_for(connect(address, timeout=reach), timeout)
+        await comm.close()
+
+    failed: list[BaseException] = []
+
+    def attempt() -> None:
+        """Greet on an event loop of its own (the caller's thread may run one: Jupyter)."""
+        try:
+            asyncio.run(greeting())
+        except BaseException as error:  # handed over to the caller's thread
+            failed.append(error)
+
+    waiting = threading.Thread(target=attempt, name="dask-greeting", daemon=True)
+    waiting.start()
+    waiting.join()  # Ctrl-C ends the wait at once; the daemon thread is left to its timeout
+    if not failed:
+        return
+    error = failed[0]
+    if isinstance(error, TimeoutError):
+        why = f"it took the connection but gave no Dask greeting in {timeout:g} s"
+    elif isinstance(error, CommClosedError):
+        why = "it closed the connection without a Dask greeting"
+    elif isinstance(error, OSError):  # connect's own: nothing took the connection in time
+        raise unreachable(address, f"no connection in {reach:g} s")
+    elif isinstance(error, Exception):  # what it sent is no Dask message (MemoryError, ...)
+        why = "it answered, but not as Dask does"
+    else:
+        raise error
+    raise ClusterError(
+        f"{address} is not a Dask scheduler ({why}): give the scheduler's address, "
+        "tcp://HOST:8786 by default (its dashboard is at :8787)"
+    )
 
 
 @contextmanager
@@ -68,20 +141,21 @@ def connect(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
     try:
         import dask
         from distributed import Client, LocalCluster
+        from distributed.utils import silence_logging_cmgr
     except ImportError:
         raise ClusterError(f"running on a Dask cluster needs Dask: {EXTRA}") from None
     workers = local_workers(address)
     if workers is None:
-        try:
-            client = Client(address, timeout=timeout)
-        except (OSError, ValueError, TypeError) as error:
-            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise ClusterError(
-                f"cannot reach a Dask scheduler at {address} ({reason}): start one with "
-                "`dask scheduler` and give its address (tcp://HOST:8786), or use local:N"
-            ) from None
-        with client:
-            yield client
+        greet(address, timeout)
+        # a scheduler lost mid-run is one ClusterError, not Dask's logged tracebacks
+        with silence_logging_cmgr(logging.CRITICAL):
+            try:
+                client = Client(address, timeout=timeout)
+            except (OSError, ValueError, TypeError) as error:
+                reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+                raise unreachable(address, reason) from None
+            with client:
+                yield client
         return
     with ignored_by_new_processes(), dask.config.set(LOCAL_CONFIG):
         cluster = LocalCluster(
@@ -114,6 +188,8 @@ def run_on_cluster(
     """
     with connect(address, timeout) as client:
         from distributed import KilledWorker
+        from distributed.client import FutureCancelledError
+        from distributed.comm import CommClosedError
 
         workers = max(1, sum(client.nthreads().values()))
         size = chunk or chunk_size(len(items), workers)
@@ -121,6 +197,7 @@ def run_on_cluster(
             client.submit(run_chunk, work, items[start : start + size], pure=False)
             for start in range(0, len(items), size)
         )
+        done = 0
         try:
             while futures:
                 try:
@@ -131,7 +208,13 @@ def run_on_cluster(
                         f"of items (the last at {error.last_worker.address}): see the workers' "
                         "logs (memory, crashes)"
                     ) from None
+                except (CommClosedError, FutureCancelledError):
+                    raise ClusterError(
+                        f"lost the Dask scheduler at {address} after {done} of {len(items)} "
+                        "items: see the scheduler's log, then run again"
+                    ) from None
                 futures.popleft()
+                done += len(results)
                 yield from results
         finally:
             client.cancel(list(futures))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from starbattle import interrupts
 from starbattle.board import Board
-from starbattle.errors import StarBattleError, UsageError
+from starbattle.errors import ClusterError, StarBattleError, UsageError
 from starbattle.formats import ImageOptions, Record, read_input, records
 from starbattle.formatters import Formatter, printable
 from starbattle.output import Output, Progress, Status
@@ -214,9 +214,9 @@ def run_puzzles(
 ) -> int:
     """Run `work` on every record (streamed with one job), show its items, return the exit code.
 
-    A puzzle's lines are printed whole and counted with it; on Ctrl-C the overall summary of
-    what was done is printed and KeyboardInterrupt raised again. A collection with a time
-    limit runs in worker processes (`runner`'s `apart`).
+    A puzzle's lines are printed whole and counted with it; on Ctrl-C, or a cluster lost
+    mid-run, the overall summary of what was done is printed and the error raised again. A
+    collection with a time limit runs in worker processes (`runner`'s `apart`).
     """
     tally, codes = Tally(), [0]
     apart = len(found) > 1 and timeout is not None
@@ -244,6 +244,13 @@ def run_puzzles(
                 show.output.note(f"interrupted after {tally.puzzles} of {len(found)} puzzles")
                 show.overall(tally)
             show.output.close()
+            raise
+        except ClusterError:
+            if tally.puzzles:  # a cluster lost mid-run: what finished stands, summed up
+                show.overall(tally)
+                show.output.close()
+            else:
+                show.output.abort()
             raise
         except BaseException:
             show.output.abort()  # a failed run leaves the -o file as it was

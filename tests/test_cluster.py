@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import re
 import signal
 import socket
+import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from functools import cache, partial
 from pathlib import Path
 
 import pytest
 from distributed import Client, LocalCluster
-from helpers import CORPUS, corpus_sample, needs_corpus
+from helpers import CORPUS, corpus_sample, needs_corpus, start
 
 from starbattle.batch import run_all
 from starbattle.checker import check
-from starbattle.cluster import run_on_cluster
+from starbattle.cluster import LOCAL_PER_CORE, run_on_cluster
 from starbattle.errors import ClusterError
 from starbattle.formats import Record, records
 from starbattle.formatters import Formatter, JsonFormatter, TextFormatter
@@ -136,6 +139,138 @@ def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     with pytest.raises(ClusterError, match=re.escape("pip install 'starbattle-asp[cluster]'")):
         next(run_on_cluster(str, ["a"], "local:1"))
+
+
+def test_too_many_local_workers_are_refused_before_any_starts() -> None:
+    cores = os.cpu_count() or 1
+    with pytest.raises(ClusterError) as caught:
+        next(run_on_cluster(str, ["a"], "local:100000"))
+    assert str(caught.value) == (
+        f"cluster address 'local:100000': at most {LOCAL_PER_CORE * cores} local workers "
+        f"({LOCAL_PER_CORE} per core) run here, each a process; local:{cores} uses every core, "
+        "and a Dask scheduler (tcp://HOST:8786) reaches other machines"
+    )
+
+
+def listening(answer: Callable[[socket.socket], object]) -> str:
+    """The address of a TCP server on this machine that hands each connection to `answer`."""
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        while True:
+            connection, _ = server.accept()
+            threading.Thread(target=answer, args=(connection,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+def web_server() -> str:
+    """The address of a plain HTTP server (as a dashboard's port given by mistake)."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"tcp://127.0.0.1:{server.server_address[1]}"
+
+
+def silent(connection: socket.socket) -> None:
+    """Take a connection and never answer."""
+    time.sleep(60)
+
+
+def banner(connection: socket.socket) -> None:
+    """Answer as another protocol does (an SSH server)."""
+    connection.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+
+ENDPOINTS = {
+    "silent": (
+        lambda: listening(silent),
+        "it took the connection but gave no Dask greeting in 1 s",
+    ),
+    "http": (web_server, "it took the connection but gave no Dask greeting in 1 s"),
+    "closes": (
+        lambda: listening(socket.socket.close),
+        "it closed the connection without a Dask greeting",
+    ),
+    "banner": (lambda: listening(banner), "it answered, but not as Dask does"),
+}
+NOT_A_SCHEDULER = (
+    "give the scheduler's address, tcp://HOST:8786 by default (its dashboard is at :8787)"
+)
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+def test_an_endpoint_that_is_no_scheduler_is_one_line_within_the_timeout(endpoint: str) -> None:
+    serve, why = ENDPOINTS[endpoint]
+    address = serve()
+    started = time.perf_counter()
+    with pytest.raises(ClusterError) as caught:
+        next(run_on_cluster(str, ["a"], address, timeout=1))
+    assert time.perf_counter() - started < 10  # it waited forever before
+    assert str(caught.value) == f"{address} is not a Dask scheduler ({why}): {NOT_A_SCHEDULER}"
+
+
+@needs_corpus
+def test_the_command_gives_up_on_a_silent_endpoint_in_its_10_seconds(tmp_path: Path) -> None:
+    address = listening(silent)
+    collection = tmp_path / "two.sbn"
+    collection.write_text("\n".join(LAB.read_text().splitlines()[:2]) + "\n")
+    started = time.perf_counter()
+    child = start(["solve", str(collection), "--cluster", address])
+    _, err = child.communicate(timeout=120)
+    assert time.perf_counter() - started < 60  # 10 s and the start; it hung forever before
+    assert child.returncode == 2
+    assert err == (
+        f"starbattle-asp: error: {address} is not a Dask scheduler (it took the connection but "
+        f"gave no Dask greeting in 10 s): {NOT_A_SCHEDULER}\n"
+    )
+
+
+def dask(command: str, *args: str) -> subprocess.Popen:
+    """Start `dask scheduler` or `dask worker` quietly, in a process group of its own."""
+    return subprocess.Popen(
+        [sys.executable, "-m", f"distributed.cli.dask_{command}", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+@needs_corpus
+def test_a_scheduler_killed_mid_run_is_one_line_after_the_summary_of_what_finished(
+    tmp_path: Path,
+) -> None:
+    collection = tmp_path / "lab.sbn"
+    puzzles = (CORPUS / "starbattlelab" / "14x14-3star.sbn").read_text().splitlines()[:200]
+    collection.write_text("\n".join(puzzles) + "\n")
+    where = tmp_path / "scheduler.json"
+    scheduler = dask("scheduler", "--scheduler-file", str(where), "--port", "0",
+                     "--dashboard-address", ":0", "--no-show")  # fmt: skip
+    worker = None
+    try:
+        while not where.is_file() or not where.read_text().endswith("}"):
+            assert scheduler.poll() is None
+            time.sleep(0.1)
+        address = json.loads(where.read_text())["address"]
+        worker = dask("worker", address, "--nworkers", "1", "--nthreads", "1", "--no-dashboard")
+        child = start(["solve", str(collection), "-f", "json", "--cluster", address])
+        first = child.stdout.readline()  # type: ignore[union-attr]
+        assert '"type": "solution"' in first  # the first chunk is back
+        scheduler.kill()
+        out, err = child.communicate(timeout=120)
+    finally:
+        for process in (scheduler, worker):
+            if process is not None:
+                if process.poll() is None:
+                    os.killpg(process.pid, signal.SIGKILL)  # a worker's nanny and its process
+                process.wait()
+    assert child.returncode == 2
+    overall = json.loads(out.splitlines()[-1])
+    assert overall["type"] == "overall" and 0 < overall["puzzles"] < 200
+    assert err == (
+        f"starbattle-asp: error: lost the Dask scheduler at {address} after "
+        f"{overall['puzzles']} of 200 items: see the scheduler's log, then run again\n"
+    )
 
 
 @needs_corpus

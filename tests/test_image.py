@@ -13,7 +13,7 @@ from helpers import CORPUS, INSTANCES, ROOT
 
 from starbattle.checker import check
 from starbattle.errors import FormatError
-from starbattle.formats import looks_like_image, read_board
+from starbattle.formats import looks_like_image, picture_kind, read_board
 from starbattle.formats.image import read_image
 from starbattle.solver import solve
 
@@ -132,8 +132,59 @@ def test_a_picture_without_a_board_is_refused_in_one_line(tmp_path: object) -> N
 
 
 def test_bytes_that_are_not_an_image_are_refused() -> None:
-    with pytest.raises(FormatError, match="not a readable PNG, JPEG or WebP image"):
+    with pytest.raises(FormatError) as broken:
         read_image(b"\x89PNG\r\n\x1a\nbroken", name="broken.png")
+    assert str(broken.value) == (
+        "broken.png: the PNG picture is damaged (its header cannot be read): "
+        "save or download it again"
+    )
+    with pytest.raises(FormatError) as other:
+        read_image(b"hello")  # e.g. bytes posted to the web page's import
+    assert str(other.value) == "not a picture: screenshots are read from PNG, JPEG or WebP"
+
+
+def test_picture_kinds_by_their_first_bytes() -> None:
+    picture = Image.new("RGB", (8, 8), "red")
+    for fmt, kind in [("GIF", "GIF"), ("BMP", "BMP"), ("TIFF", "TIFF"), ("WEBP", "WebP")]:
+        buffer = io.BytesIO()
+        picture.save(buffer, format=fmt)
+        assert picture_kind(buffer.getvalue()) == kind
+    assert picture_kind(b"\0\0\0\x18ftypheic\0\0\0\0") == "HEIC"
+    assert picture_kind(b"BMB\nBMB\nBMB\n") is None  # a board's picture, not a bitmap
+    assert picture_kind(b"\0\0\0\x18ftypisom") is None  # a video
+    with pytest.raises(FormatError, match=r"^an AVIF picture; screenshots are read from PNG"):
+        read_image(b"\0\0\0\x1cftypavif\0\0\0\0")
+
+
+@needs_screenshots
+@pytest.mark.parametrize(
+    ("file", "fmt"),
+    [
+        ("queens_emmett_test9.png", "PNG"),  # 3568x3568: reduced by 2, in strips
+        ("queens_an21p_phone_light.jpeg", "JPEG"),  # 2880x6400: decoded at 1/2, reduced by 2
+    ],
+)
+def test_a_large_screenshot_is_reduced_and_read_exactly(file: str, fmt: str) -> None:
+    shot = next(s for s in manifest() if s["file"] == file)
+    picture = Image.open(SCREENSHOTS / file)
+    large = picture.resize((picture.width * 4, picture.height * 4), Image.Resampling.BICUBIC)
+    buffer = io.BytesIO()
+    large.save(buffer, format=fmt, quality=90)
+    reading = read_image(buffer.getvalue(), unique=False)
+    assert canonical(reading.board.regions) == canonical(shot["regions"])
+
+
+@needs_screenshots
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG"])
+def test_a_photo_turned_by_its_exif_orientation_reads_upright(fmt: str) -> None:
+    shot = next(s for s in manifest() if s["file"] == "queens_emmett_test4.png")
+    turned = Image.open(SCREENSHOTS / shot["file"]).transpose(Image.Transpose.ROTATE_90)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: shown turned a quarter clockwise, as phones save photos
+    buffer = io.BytesIO()
+    turned.save(buffer, format=fmt, exif=exif.tobytes(), quality=95)
+    reading = read_image(buffer.getvalue())
+    assert canonical(reading.board.regions) == canonical(shot["regions"])
 
 
 def test_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,3 +287,22 @@ def test_boards_in_a_frame_with_buttons_read_exactly(
     assert reading.board.size == board.size
     assert canonical(reading.board.regions) == canonical(board.regions)
     assert reading.kind == ("wall" if walls else "colour")
+
+
+def test_an_opencv_failure_is_one_line_without_its_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cv2
+
+    from starbattle.formats import image
+
+    def fail(*_: object) -> None:
+        raise cv2.error("OpenCV(5.0.0) /io/opencv/modules/imgproc/src/resize.cpp:4223: error")
+
+    monkeypatch.setattr(image, "_find_grid", fail)
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 64), "white").save(buffer, format="PNG")
+    with pytest.raises(FormatError) as error:
+        read_image(buffer.getvalue(), name="shot.png")
+    assert str(error.value) == (
+        "shot.png: cannot read the board from the image: OpenCV failed (check it with "
+        "--debug-image FILE.png, or pass --size N / --stars S)"
+    )

@@ -67,3 +67,35 @@ def test_a_screenshot_with_several_solutions_is_counted_but_not_solved_as_one() 
     assert json.loads(every.stdout.splitlines()[-1])["solutions"] == 12
     one = run(shot)
     assert one.exit_code == 2 and "has 2 or more solutions with 1 star(s)" in one.stderr
+
+
+@needs_shots
+def test_the_debug_image_is_png_or_jpeg_by_its_name_and_a_failed_write_is_one_line(
+    tmp_path: Path,
+) -> None:
+    shot = str(SHOTS / "queens_emmett_test1.png")
+    for name, start in [("read.jpg", b"\xff\xd8\xff"), ("read.JPEG", b"\xff\xd8\xff")]:
+        assert run(shot, "--debug-image", str(tmp_path / name)).exit_code == 0
+        assert (tmp_path / name).read_bytes().startswith(start)
+    wrong = run(shot, "--debug-image", "read.gif")
+    assert (wrong.exit_code, wrong.stderr) == (
+        2,
+        "starbattle-asp: error: --debug-image read.gif: the debug picture is written as PNG "
+        "or JPEG: name it FILE.png or FILE.jpg\n",
+    )
+    missing = str(tmp_path / "no" / "read.png")
+    unwritten = run(shot, "--debug-image", missing)
+    assert (unwritten.exit_code, unwritten.stderr) == (
+        2,
+        f"starbattle-asp: error: cannot write {missing}: No such file or directory\n",
+    )
+
+
+@needs_shots
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_debug_image_on_a_full_disk_is_one_line() -> None:
+    full = run(str(SHOTS / "queens_emmett_test1.png"), "--debug-image", "/dev/full")
+    assert (full.exit_code, full.stderr) == (
+        2,
+        "starbattle-asp: error: cannot write /dev/full: No space left on device\n",
+    )

@@ -16,11 +16,59 @@ if TYPE_CHECKING:
     from starbattle.formats.image import ImageReading
 
 
-def looks_like_image(data: bytes) -> bool:
-    """Whether bytes start like a PNG, JPEG or WebP file (the image reader itself loads late)."""
-    return data.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")) or (
-        data[:4] == b"RIFF" and data[8:12] == b"WEBP"
+PICTURE_STARTS = {
+    b"\x89PNG\r\n\x1a\n": "PNG",
+    b"\xff\xd8\xff": "JPEG",
+    b"GIF87a": "GIF",
+    b"GIF89a": "GIF",
+    b"II*\x00": "TIFF",
+    b"MM\x00*": "TIFF",
+}
+"""The first bytes of picture files, and the kind of picture they start."""
+HEIF_BRANDS = {b"heic": "HEIC", b"heix": "HEIC", b"mif1": "HEIF", b"avif": "AVIF"}
+"""The brands of an ISO media file (bytes 8-12, after 'ftyp') that are pictures."""
+
+
+def picture_kind(data: bytes) -> str | None:
+    """The kind of picture the bytes start like (PNG, JPEG, WebP, GIF, BMP, TIFF, ...), or None.
+
+    Only the first bytes are looked at (the image reader itself loads late); a BMP is told by
+    its zero reserved bytes, which no text holds.
+    """
+    for start, kind in PICTURE_STARTS.items():
+        if data.startswith(start):
+            return kind
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    if data[:2] == b"BM" and data[6:10] == bytes(4):
+        return "BMP"
+    if data[4:8] == b"ftyp":
+        return HEIF_BRANDS.get(data[8:12])
+    return None
+
+
+READ_PICTURES = ("PNG", "JPEG", "WebP")
+"""The kinds of picture a board is read from; the others are named and refused."""
+
+
+def a_picture(kind: str | None) -> str:
+    """'a PNG picture', 'an SVG picture' (a kind of picture with its article), or 'a picture'."""
+    if kind is None:
+        return "a picture"
+    return f"{'an' if kind in ('AVIF', 'HEIF', 'SVG') else 'a'} {kind} picture"
+
+
+def unread_picture(kind: str, name: str | None) -> FormatError:
+    """The error for a picture of a kind no board is read from (GIF, BMP, TIFF, SVG, ...)."""
+    return FormatError(
+        f"{a_picture(kind)}; screenshots are read from PNG, JPEG or WebP: save it as PNG",
+        file=name,
     )
+
+
+def looks_like_image(data: bytes) -> bool:
+    """Whether bytes start like a picture file: a screenshot to read, or one to refuse by name."""
+    return picture_kind(data) is not None
 
 
 READERS: dict[str, Callable[..., Board]] = {
@@ -61,6 +109,8 @@ def detect(text: str, name: str | None = None) -> str:
     lines = [line.strip() for line in stripped.splitlines() if line.strip()]
     if stripped[0] in "[{":
         return "json"
+    if stripped.startswith("<") and "<svg" in stripped[:2000]:
+        raise unread_picture("SVG", name)
     if pzprv3.looks_like_pzprv3(stripped):
         return "pzprv3"
     if len(lines) == 1 and puzzlink.looks_like_url(lines[0]):
@@ -111,7 +161,7 @@ class Record(NamedTuple):
     error: StarBattleError | None = None
     """Why this line of a collection is no record at all (it is reported, the rest solved)."""
     image: bytes | None = None
-    """The bytes of a screenshot or photo (PNG, JPEG, WebP), when the input is one."""
+    """The bytes of a picture, when the input is one (PNG, JPEG, WebP are read, others named)."""
 
     @property
     def carries_answer(self) -> bool:
@@ -129,6 +179,12 @@ class Record(NamedTuple):
         """Parse the record's board (raising the error of a line that is no record)."""
         if self.error is not None:
             raise self.error
+        if self.image is not None and fmt not in (None, "image"):
+            raise UsageError(
+                f"--from {fmt} reads a board written as text, but this file is "
+                f"{a_picture(picture_kind(self.image))}: leave out --from {fmt}",
+                file=self.name,
+            )
         if self.image is not None or fmt == "image":
             return self.reading(stars, seen or ImageOptions()).board
         return parse_board(self.text, name=self.name, stars=stars, fmt=fmt, givens=givens)

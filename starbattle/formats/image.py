@@ -1,31 +1,55 @@
 """Read a board from a screenshot or photo (PNG, JPEG, WebP): grid, regions, drawn marks.
 
-The method: find square outlines (edges and non-background blobs), straighten each; find N
-from the grid lines' spacing (strong at every N-th position, weak mid-cell); when no outline
-shows a clear grid, or the grid leaves out cells, read the block of alike square cells seen
-between the grid lines instead (a frame with buttons beside the board); take each cell's
-colour from a ring that skips the drawn marks; measure the ink on every cell border and split
-thin lines from thick walls; join neighbouring cells across non-walls in order of colour
-likeness until N regions remain. A reading that is unsure, or whose puzzle has no or several
-solutions, is refused with one line saying what was read (and, if asked, a debug picture).
-Needs the `image` extra (Pillow, numpy, OpenCV), imported only when an image is read.
+The cost is bounded: the picture's size is checked from its header before it is decoded (a
+large JPEG is decoded reduced), then it is reduced, a strip at a time, to at most WORK_LONG
+pixels long. The method: find square outlines (edges and non-background blobs), straighten
+each; find N from the grid lines' spacing (strong at every N-th position, weak mid-cell);
+when no outline shows a clear grid, or the grid leaves out cells, read the block of alike
+square cells seen between the grid lines instead (a frame with buttons beside the board);
+take each cell's colour from a ring that skips the drawn marks; measure the ink on every
+cell border and split thin lines from thick walls; join neighbouring cells across non-walls
+in order of colour likeness until N regions remain. A reading that is unsure, or whose
+puzzle has no or several solutions, is refused with one line saying what was read (and, if
+asked, a debug picture). Needs the `image` extra (Pillow, numpy, OpenCV), imported only when
+an image is read.
 """
 
 from __future__ import annotations
 
 import io
+import math
+import os
+import warnings
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from starbattle.board import Board, Cell, king_capacity
-from starbattle.errors import BoardError, FormatError
+from starbattle.errors import BoardError, FormatError, UsageError
+from starbattle.files import write_atomic
+from starbattle.formats import READ_PICTURES, picture_kind, unread_picture
 
 if TYPE_CHECKING:
     import numpy as np
+    from PIL.Image import Image as Picture
 
 MIN_SIZE, MAX_SIZE = 4, 25
 """Board sides the reader looks for."""
+DECODE_BUDGET = 160_000_000
+"""Bytes a picture may take while it is decoded: with the rest of a command, under 300 MiB."""
+DECODE_COST = {"PNG": 4, "JPEG": 4, "progressive JPEG": 10, "WebP": 15}
+"""Bytes a decoder holds per pixel: Pillow keeps RGB and RGBA in 4 (a JPEG decoded reduced
+counts its reduced pixels), a progressive JPEG adds every coefficient (up to 6) whatever its
+reduction, and a WebP is held by libwebp and copied by Pillow. A PNG or JPEG may so have 40
+million pixels (an 8K screen has 33 million), a progressive JPEG 16, a WebP 10."""
+MIN_SIDE, MAX_ASPECT = 24, 20
+"""A picture holds a board only if it is this many pixels each way, at most this long and thin."""
+WORK_LONG = 3000
+"""A picture longer than this (pixels) is reduced by a whole factor before it is read."""
+STRIP_PIXELS = 1 << 20
+"""A picture is converted and reduced this many pixels at a time (no full-size copy of it)."""
+DEBUG_FORMATS = {"": "PNG", ".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}
+"""The debug picture's format, by its file's extension."""
 WORK_SIDE = 1000
 """Straightened boards larger than this are scaled down to this side (pixels)."""
 PAD = 4
@@ -88,21 +112,108 @@ def _libraries() -> tuple[ModuleType, ModuleType, ModuleType]:
     return numpy, cv2, Image
 
 
-def _pixels(data: bytes, name: str | None) -> np.ndarray:
-    """The image as RGB pixels, upright, transparency laid on white."""
-    numpy, _, Image = _libraries()
-    from PIL import ImageOps, UnidentifiedImageError
+def _pixels(data: bytes, kind: str, name: str | None) -> np.ndarray:
+    """The picture as RGB pixels, upright, transparency laid on white, at most WORK_LONG long.
 
+    Pillow's warnings (a decompression bomb, odd EXIF data) are not shown: the limits here are
+    stricter, and its errors are said in one line.
+    """
+    numpy, _, _ = _libraries()
+    from PIL import ImageOps
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        image = _opened(data, kind, name)
+        try:
+            image.load()
+        except Exception as error:  # Pillow's decoders raise OSError, SyntaxError, EOFError...
+            truncated = isinstance(error, EOFError) or "truncated" in str(error).lower()
+            what = "is cut short" if truncated else "is damaged (its pixels cannot be decoded)"
+            raise FormatError(
+                f"the {kind} picture {what}: save or download it again", file=name
+            ) from None
+        working = _working(image)
+        working.info.update(image.info)  # its EXIF orientation
+        ImageOps.exif_transpose(working, in_place=True)
+    return numpy.asarray(working)
+
+
+def _opened(data: bytes, kind: str, name: str | None) -> Picture:
+    """The picture with its header read, its size checked and (a JPEG) set to decode reduced."""
+    Image = _libraries()[2]
     try:
-        image = ImageOps.exif_transpose(Image.open(io.BytesIO(data)))
-        image.load()
-    except (UnidentifiedImageError, OSError, SyntaxError) as error:
-        raise FormatError(f"not a readable PNG, JPEG or WebP image: {error}", file=name) from None
+        image = Image.open(io.BytesIO(data), formats=[kind.upper()])  # Pillow's name: WEBP
+    except Image.DecompressionBombError:  # more than twice Pillow's own warning limit
+        bomb = 2 * Image.MAX_IMAGE_PIXELS // 10**6
+        raise _too_large(f"has over {bomb} million pixels", kind, name) from None
+    except Exception:  # any error of a header parser
+        raise FormatError(
+            f"the {kind} picture is damaged (its header cannot be read): save or download it again",
+            file=name,
+        ) from None
+    width, height = image.size
+    if min(width, height) < MIN_SIDE:
+        raise FormatError(
+            f"the picture is {width}x{height} pixels: too small to hold a board "
+            f"(at least {MIN_SIDE} pixels each way)",
+            file=name,
+        )
+    if max(width, height) > MAX_ASPECT * min(width, height):
+        raise FormatError(
+            f"the picture is {width}x{height} pixels: too long and thin to hold a board "
+            f"(at most {MAX_ASPECT} times as long as wide)",
+            file=name,
+        )
+    scale = WORK_LONG / max(width, height)
+    if scale < 1:  # a JPEG is decoded at 1/2, 1/4 or 1/8 of its size, at least WORK_LONG long
+        image.draft(image.mode, (math.ceil(width * scale), math.ceil(height * scale)))
+    decoder = "progressive JPEG" if kind == "JPEG" and "progressive" in image.info else kind
+    decoded = width * height if decoder == "progressive JPEG" else image.width * image.height
+    if decoded > DECODE_BUDGET // DECODE_COST[decoder]:
+        size = f"is {width}x{height} pixels ({width * height // 10**6} million)"
+        raise _too_large(size, decoder, name)
+    return image
+
+
+def _too_large(size: str, decoder: str, name: str | None) -> FormatError:
+    """The error for a picture with more pixels than its decoder may hold ('size' says how many)."""
+    most = DECODE_BUDGET // DECODE_COST[decoder] // 10**6
+    return FormatError(
+        f"the picture {size}; {decoder} pictures are read up to {most} million pixels: "
+        "crop it to the board or scale it down",
+        file=name,
+    )
+
+
+def _working(image: Picture) -> Picture:
+    """The decoded picture as RGB on white, reduced by a whole factor to at most WORK_LONG long.
+
+    It is converted and reduced a strip of rows at a time: Pillow holds RGB and RGBA in 4
+    bytes a pixel, and a full-size copy would double the memory a large picture takes.
+    """
+    Image = _libraries()[2]
+    width, height = image.size
+    factor = math.ceil(max(width, height) / WORK_LONG)
+    rows = factor * max(1, STRIP_PIXELS // (width * factor))
+    strips = [
+        _on_white(image.crop((0, top, width, min(height, top + rows)))).reduce(factor)
+        for top in range(0, height, rows)
+    ]
+    working = Image.new("RGB", (strips[0].width, sum(strip.height for strip in strips)))
+    top = 0
+    for strip in strips:
+        working.paste(strip, (0, top))
+        top += strip.height
+    return working
+
+
+def _on_white(image: Picture) -> Picture:
+    """A picture as RGB, its transparency laid on white."""
+    Image = _libraries()[2]
     if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
         image = image.convert("RGBA")
-        ground = Image.new("RGBA", image.size, "white")
-        image = Image.alpha_composite(ground, image)
-    return numpy.asarray(image.convert("RGB"))
+        image = Image.alpha_composite(Image.new("RGBA", image.size, "white"), image)
+    return image.convert("RGB")
 
 
 def _order(points: np.ndarray) -> np.ndarray:
@@ -659,14 +770,22 @@ def read_image(
 
     `size` fixes N; `stars` fixes S (else 1 on a colour board, and on a wall board the
     smallest S with exactly one solution); `marks` also reads drawn stars and X marks;
-    `debug_path` receives a PNG of what was read (also when reading fails); `unique` False
-    accepts a board with several solutions.
+    `debug_path` receives a PNG or JPEG (by its extension) of what was read, also when
+    reading fails; `unique` False accepts a board with several solutions.
     """
-    rgb = _pixels(data, name)
+    picture = picture_kind(data)
+    if picture is None:
+        raise FormatError("not a picture: screenshots are read from PNG, JPEG or WebP", file=name)
+    if picture not in READ_PICTURES:
+        raise unread_picture(picture, name)
     if size is not None and not MIN_SIZE <= size <= MAX_SIZE:
         raise FormatError(
             f"the board size must be between {MIN_SIZE} and {MAX_SIZE}, not {size}", file=name
         )
+    if debug_path is not None:
+        _debug_format(debug_path)
+    cv2 = _libraries()[1]
+    rgb = _pixels(data, picture, name)
     grid: _Grid | None = None
     labels: list[list[int]] | None = None
     try:
@@ -694,12 +813,13 @@ def read_image(
                 f" with {board.stars} star(s)" if stars_from != "unique" else " for any star count"
             )
             raise FormatError(f"read a {n}x{n} {kind} board that has {what}{tried}")
-    except (FormatError, BoardError) as error:
+    except (FormatError, BoardError, cv2.error) as error:
         if debug_path is not None:
             write_debug_image(debug_path, rgb, grid, labels)
         hint = " (check it with --debug-image FILE.png, or pass --size N / --stars S)"
+        reason = error.message if isinstance(error, FormatError | BoardError) else "OpenCV failed"
         raise FormatError(
-            f"cannot read the board from the image: {error.message}{hint}", file=name
+            f"cannot read the board from the image: {reason}{hint}", file=name
         ) from None
     if debug_path is not None:
         write_debug_image(debug_path, rgb, grid, labels)
@@ -739,10 +859,21 @@ def _colourful(
     return counted >= max(n // 2, int(walls.sum()) / 4)
 
 
+def _debug_format(path: str) -> str:
+    """Pillow's format for the debug picture, by the file's extension (PNG when it has none)."""
+    extension = os.path.splitext(path)[1].lower()
+    if extension not in DEBUG_FORMATS:
+        raise UsageError(
+            f"--debug-image {path}: the debug picture is written as PNG or JPEG: "
+            "name it FILE.png or FILE.jpg"
+        )
+    return DEBUG_FORMATS[extension]
+
+
 def write_debug_image(
     path: str, rgb: np.ndarray, grid: _Grid | None, labels: list[list[int]] | None
 ) -> None:
-    """Write a PNG of the image with the board's outline, its grid and its regions drawn on."""
+    """Write a PNG or JPEG of the image with the board's outline, grid and regions drawn on."""
     numpy, cv2, Image = _libraries()
     picture = rgb.copy()
     if grid is not None:
@@ -776,4 +907,6 @@ def write_debug_image(
                             (255, 0, 0),
                             3,
                         )
-    Image.fromarray(picture).save(path, format="PNG")
+    encoded = io.BytesIO()
+    Image.fromarray(picture).save(encoded, format=_debug_format(path))
+    write_atomic(path, encoded.getvalue())
