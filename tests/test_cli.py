@@ -499,3 +499,24 @@ def test_a_region_that_only_blocked_cells_split_is_whole() -> None:
     assert result.exit_code == 0 and result.stderr == ""
     split = run("-", stdin="stars: 1\nABBBBA\nCCCCCC\nDDDDDD\nEEEEEE\nFFFFFF\nFFFFFF\n")
     assert "region A is in 2 separate pieces" in split.stderr
+
+
+def test_check_says_dots_are_empty_only_for_a_grid_and_names_regions_in_order(
+    tmp_path: Path,
+) -> None:
+    grid, json_answer = tmp_path / "grid.txt", tmp_path / "answer.json"
+    grid.write_text("*.....\n" + "......\n" * 5)
+    json_answer.write_text("[[1, 1]]")
+    from_grid = run("check", PZPRJS, str(grid)).output
+    from_json = run("check", PZPRJS, str(json_answer)).output
+    assert "(read as a complete answer: '.' is empty; --partial: undecided)" in from_grid
+    assert "'.' is empty" not in from_json
+    named = [line.split("region ")[1].split(":")[0] for line in from_json.splitlines()
+             if "in region" in line]  # fmt: skip
+    assert named == ["b", "c", "d", "e", "f"]
+    board = tmp_path / "backwards.txt"  # regions first met F, E, ..., A: named A, ..., E
+    board.write_text("stars: 1\n" + "\n".join(letter * 6 for letter in "FEDCBA") + "\n")
+    backwards = run("check", str(board), str(json_answer)).output
+    regions = [line.split("region ")[1].split(":")[0] for line in backwards.splitlines()
+               if "in region" in line]  # fmt: skip
+    assert regions == ["A", "B", "C", "D", "E"]
