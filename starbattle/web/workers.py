@@ -10,8 +10,9 @@ sees at once. Ended workers are replaced.
 `size` workers are kept ready; when all are busy a request gets a new one, up to `most`, and
 only then waits in the queue. A job still running after NICE_AFTER_SECONDS has its worker's
 CPU priority lowered (the worker retires after it), so a short request started meanwhile gets
-the cores: the page stays quick while long or abandoned searches run. Extra workers retire
-after EXTRA_IDLE_SECONDS without work (`tidy`).
+the cores: the page stays quick while long or abandoned searches run. Every worker runs a
+little below the server's priority, so the server can always answer, end and start workers.
+Extra workers retire after EXTRA_IDLE_SECONDS without work (`tidy`).
 
 Workers are forked by a forkserver: a clean process started once, with the solver's modules
 imported and Ctrl-C ignored (its children inherit that from birth). The threaded server
@@ -63,10 +64,13 @@ WATCH_SECONDS = 0.25
 """How often a request waiting for a worker looks whether its client is still there."""
 JOIN_SECONDS = 5.0
 """The longest wait for a killed worker's exit status (SIGKILL takes milliseconds)."""
+WORKER_NICE = 5
+"""Workers' niceness (0 is normal, 19 the lowest priority): the server's threads and the
+forkserver, which start and end workers, keep the cores they need when every worker computes."""
 NICE_AFTER_SECONDS = 1.0
 """A job running this long has its worker's CPU priority lowered (short jobs go first)."""
-NICE = 10
-"""The niceness of such a worker (0 is normal, 19 the lowest priority)."""
+NICE = 15
+"""The niceness of such a worker."""
 EXTRA_IDLE_SECONDS = 10.0
 """How long a worker beyond the pool's size may stay idle before it retires."""
 
@@ -113,6 +117,7 @@ def serve_jobs(connection: Connection) -> None:
     Its standard output and error go nowhere: the server says in its answer how a job ended.
     """
     interrupts.ignore_in_worker()
+    os.nice(WORKER_NICE)
     nowhere = os.open(os.devnull, os.O_WRONLY)
     for stream in (1, 2):
         os.dup2(nowhere, stream)
@@ -166,7 +171,8 @@ class WorkerPool:
         self.lock = threading.Lock()
         """Guards the collections and counts below and `closed`."""
         self.reaping = threading.Lock()
-        """Taken to start or reap a process: two threads reading one exit status garble it."""
+        """Taken to start a process or read its exit status: a start reads every child's, and
+        two threads reading one garble it."""
         self.workers: set[Worker] = set()
         self.idle: list[Worker] = []
         """Idle workers, the longest idle first."""
@@ -326,9 +332,10 @@ class WorkerPool:
 
     def _reap(self, worker: Worker) -> None:
         """Kill a worker (nothing if it is dead) and collect its exit status."""
+        worker.process.kill()
+        wait([worker.process.sentinel], JOIN_SECONDS)  # its status is there: read it at once
         with self.reaping:
-            worker.process.kill()
-            worker.process.join(JOIN_SECONDS)
+            worker.process.join(0)
 
     def _end(self, worker: Worker, *, cancelled: bool = True) -> None:
         """End a worker (cancelled, out of time, dead, or retiring) and top the pool up."""
