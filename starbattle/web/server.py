@@ -48,7 +48,7 @@ limit still sends what it found) before it is ended and the request answered 504
 MOST_WORKERS = 32
 """Worker processes at most, when that many requests run at once (each one's own memory)."""
 WAITING = 32
-"""Requests that may wait for a worker beyond those before the server answers 503 (busy)."""
+"""Requests that may wait when MOST_WORKERS are busy, before the server answers 503 (busy)."""
 MAX_CONNECTIONS = 64
 """Connections served at once; more are answered 503 and closed."""
 IDLE_SECONDS = 30.0

@@ -7,12 +7,13 @@ when the client hangs up or the time limit passes. A worker that dies on its own
 limit while grounding, the out-of-memory killer) closes its pipe, which the waiting thread
 sees at once. Ended workers are replaced.
 
-`size` workers are kept ready; when all are busy a request gets a new one, up to `most`, and
-only then waits in the queue. A job still running after NICE_AFTER_SECONDS has its worker's
-CPU priority lowered (the worker retires after it), so a short request started meanwhile gets
-the cores: the page stays quick while long or abandoned searches run. Every worker runs a
-little below the server's priority, so the server can always answer, end and start workers.
-Extra workers retire after EXTRA_IDLE_SECONDS without work (`tidy`).
+`size` workers are kept ready; a request that finds them all busy for GROW_AFTER_SECONDS gets
+a new one, up to `most`, and only then waits in the queue. A job still running after
+NICE_AFTER_SECONDS has its worker's CPU priority lowered (the worker retires after it), so a
+short request started meanwhile gets the cores: the page stays quick while long or abandoned
+searches run. Every worker runs a little below the server's priority, so the server can
+always answer, end and start workers. Extra workers retire after EXTRA_IDLE_SECONDS without
+work (`tidy`).
 
 Workers are forked by a forkserver: a clean process started once, with the solver's modules
 imported and Ctrl-C ignored (its children inherit that from birth). The threaded server
@@ -62,6 +63,8 @@ PRELOAD = [
 """Modules the forkserver imports once for every worker (one not installed is skipped)."""
 WATCH_SECONDS = 0.25
 """How often a request waiting for a worker looks whether its client is still there."""
+GROW_AFTER_SECONDS = 0.1
+"""A request that waited this long for a worker gets a new one (short jobs free one sooner)."""
 JOIN_SECONDS = 5.0
 """The longest wait for a killed worker's exit status (SIGKILL takes milliseconds)."""
 WORKER_NICE = 5
@@ -160,7 +163,7 @@ class _Ticket:
 
 
 class WorkerPool:
-    """`size` worker processes kept ready, up to `most` when busy, then a queue of `waiting`."""
+    """`size` worker processes kept ready, up to `most` when held, then `waiting` more wait."""
 
     def __init__(self, size: int, most: int, waiting: int) -> None:
         self.context = multiprocessing.get_context("forkserver")
@@ -255,19 +258,21 @@ class WorkerPool:
                     os.setpriority(os.PRIO_PROCESS, worker.process.pid, NICE)
 
     def _take(self, client: socket.socket | None, patience: float) -> Worker:
-        """An idle worker, else a new one or the next one free (Busy when the queue is full)."""
+        """An idle worker, else the next one free or a new one (Busy when the queue is full)."""
         with self.lock:
             if self.closed:
                 raise Closing
             if self.idle:
                 return self.idle.pop()
-            if len(self.queue) >= self.most_waiting:
+            if len(self.queue) >= self.most_waiting + self.most - len(self.workers):
                 raise Busy
             ticket = _Ticket()
             self.queue.append(ticket)
-        self._top_up()  # a new worker for the queue, unless there are `most` already
         give_up = time.monotonic() + patience
-        while not ticket.handed.wait(WATCH_SECONDS):
+        watch = GROW_AFTER_SECONDS
+        while not ticket.handed.wait(watch):
+            watch = WATCH_SECONDS
+            self._top_up()  # every worker is held longer than a short job: one more (to `most`)
             gone = client is not None and client_left(client)
             if gone or time.monotonic() > give_up:
                 with self.lock:
