@@ -71,14 +71,25 @@ def start_server() -> tuple[subprocess.Popen, str, int]:
     return process, host, int(port)
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process below this one (the server's workers are its forkserver's children)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return []
+    return [p for child in children for p in (int(child), *descendants(int(child)))]
+
+
 def rss_mib(pid: int) -> float:
-    """The resident memory in MiB of a process and its children (Linux /proc)."""
-    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    """The resident memory in MiB of a process and every process below it (Linux /proc)."""
     total = 0
-    for process in (pid, *map(int, children)):
-        for line in Path(f"/proc/{process}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                total += int(line.split()[1])
+    for process in (pid, *descendants(pid)):
+        try:
+            for line in Path(f"/proc/{process}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except FileNotFoundError:  # a worker that ended meanwhile
+            pass
     return total / 1024
 
 
@@ -233,7 +244,7 @@ def report(
 connection: a random request, its answer verified, then a random think time of 0 to
 {2 * options.think:g} s. {puzzles_used} unique 10x10 2★ corpus puzzles; marks are part of
 the solution, with one wrong star in 30 % of requests. Server: `starbattle-asp serve` in its
-own process with 4 solver worker processes (RSS: their sum with the server's); Python
+own process, its forkserver and solver workers (4 kept ready; RSS: the sum of all); Python
 {platform.python_version()}, 2 cores shared with other work (load average {os.getloadavg()[0]:.1f}
 at the end).
 {hint_note}

@@ -385,7 +385,7 @@ def serve(file: str | None, host: str, port: int, open_browser: bool) -> int:
 
     Example: starbattle-asp serve instances/pzprjs-6x6-1star.lp --open
     """
-    serve_page(None if file is None else one_board(file)[1].text, host, port, open_browser)
+    serve_page(file, host, port, open_browser)
     return 0
 
 

@@ -106,10 +106,15 @@ def write_puzzles(
             writer.close()
 
 
-def serve_page(start: str | None, host: str, port: int, open_browser: bool) -> None:
-    """Serve the web page until Ctrl-C, saying where."""
+def serve_page(file: str | None, host: str, port: int, open_browser: bool) -> None:
+    """Serve the web page until Ctrl-C, saying where; it starts with FILE's board, if any."""
+    from starbattle.formats import write_board
     from starbattle.web.server import serve
 
+    start = None
+    if file is not None:
+        board, record, _ = one_board(file)
+        start = record.text if record.image is None else str(write_board(board, "json"))
     output = Output()
 
     def ready(url: str) -> None:

@@ -104,7 +104,7 @@ def test_a_bad_board_is_400_with_the_cli_message(server):
         ({}, 'the request needs "board"'),
         ({"board": URL, "timeout": 0}, '"timeout" must be more than 0'),
         ({"board": URL, "timeout": "soon"}, '"timeout" must be a number'),
-        ({"board": URL, "stars": True}, '"stars" must be a number'),
+        ({"board": URL, "stars": True}, '"stars" must be an integer, not true'),
         ({"board": URL, "marks": {"stars": [[7, 1]]}}, '"marks" must be'),
         ({"board": URL, "marks": [1]}, '"marks" must be'),
     ],
@@ -254,6 +254,7 @@ def test_requests_that_are_no_json_object(server):
 def test_a_request_too_large_is_refused_before_it_is_read(server):
     connection = http.client.HTTPConnection(*server.server_address[:2], timeout=10)
     connection.putrequest("POST", "/api/solve")
+    connection.putheader("Content-Type", "application/json")
     connection.putheader("Content-Length", str(9 * 1024 * 1024))
     connection.endheaders()
     response = connection.getresponse()

@@ -27,10 +27,14 @@ def running(**options: Any) -> Iterator[StarBattleServer]:
         thread.join(5)
 
 
-def request(url: str, data: bytes | None = None) -> tuple[int, bytes, str]:
-    """Status, body and content type of a GET (or a POST of data)."""
+def request(
+    url: str, data: bytes | None = None, headers: dict[str, str] | None = None
+) -> tuple[int, bytes, str]:
+    """Status, body and content type of a GET (or a POST of data, JSON unless headers say)."""
+    sent = {"Content-Type": "application/json"} if data is not None else {}
+    asked = urllib.request.Request(url, data=data, headers={**sent, **(headers or {})})
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=30) as answer:
+        with urllib.request.urlopen(asked, timeout=30) as answer:
             return answer.status, answer.read(), answer.headers["Content-Type"]
     except urllib.error.HTTPError as error:
         return error.code, error.read(), error.headers["Content-Type"]

@@ -2,7 +2,10 @@
 
 Each command reads `{"board": TEXT, ...options}` like the command line reads its arguments
 and returns the records `solve -f json` and `check -f json` print (the same formatter, with
-an in-memory output). Errors are `ApiError`s carrying the HTTP status the server sends.
+an in-memory output). Requests are checked strictly before any work: JSON without NaN,
+huge integers or deep nesting, only the fields a command takes (a misspelt one gets a "did
+you mean"), each of its type. Errors are `ApiError`s carrying the HTTP status the server
+sends, their messages naming API fields where the library's name command-line options.
 The hint engine, grade and image import are used when their modules are installed; until
 then their commands answer 501.
 """
@@ -11,23 +14,32 @@ from __future__ import annotations
 
 import base64
 import binascii
+import difflib
 import importlib.util
 import json
+import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from starbattle.board import Board, Cell
 from starbattle.errors import StarBattleError
-from starbattle.formats import WRITERS, Record, parse_board, write_board
+from starbattle.formats import WRITERS, ImageOptions, Record, parse_board, write_board
 from starbattle.formatters import JsonFormatter
-from starbattle.results import Message, SolveRequest, check_answer, solve_all
+from starbattle.results import EXIT_TIMEOUT, Message, SolveRequest, check_answer, solve_all
 
 DEFAULT_SECONDS = 10.0
-"""The time limit of a solver call when the request names none."""
+"""The time limit of a request that names none."""
 MAX_SECONDS = 60.0
 """The longest time limit a request may ask for."""
 MAX_GENERATE_SIZE = 25
+MAX_MODELS = 100
+"""The most solutions one request may ask for."""
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects a request may have (the page needs 4)."""
+MAX_DIGITS = 18
+"""The most digits of an integer in a request (no option needs more; int() slows past 4000)."""
 OPTIONAL = {
     "hint": "starbattle.logic",
     "explain": "starbattle.logic",
@@ -35,6 +47,63 @@ OPTIONAL = {
     "import": "starbattle.formats.image",
 }
 """Commands that need a module built separately, and that module."""
+KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "text": ("a string", lambda value: isinstance(value, str)),
+    "integer": ("an integer", lambda value: type(value) is int),
+    "number": ("a number", lambda value: type(value) in (int, float)),
+    "boolean": ("true or false", lambda value: type(value) is bool),
+    "seed": ("a string or an integer", lambda value: isinstance(value, str) or type(value) is int),
+    "marks": (
+        '{"stars": [[row, column], ...], "blanks": [[row, column], ...]}',
+        lambda value: isinstance(value, dict),
+    ),
+}
+"""Each kind of field: how a message names it, and the test of a value."""
+FIELDS = {
+    "board": "text",
+    "from": "text",
+    "stars": "integer",
+    "givens": "boolean",
+    "timeout": "number",
+    "models": "integer",
+    "count": "boolean",
+    "fixed": "boolean",
+    "marks": "marks",
+    "answer": "text",
+    "partial": "boolean",
+    "against_solution": "boolean",
+    "to": "text",
+    "size": "integer",
+    "seed": "seed",
+    "tier": "text",
+    "attempts": "integer",
+    "image": "text",
+}
+"""Every field of a request and its kind; null is the same as leaving a field out."""
+BOARD_FIELDS = ("board", "from", "stars", "givens", "timeout")
+COMMAND_FIELDS = {
+    "solve": (*BOARD_FIELDS, "models", "count", "fixed"),
+    "check": (*BOARD_FIELDS, "marks", "answer", "partial", "against_solution"),
+    "board": BOARD_FIELDS,
+    "convert": (*BOARD_FIELDS, "to"),
+    "generate": ("size", "stars", "seed", "tier", "attempts", "timeout"),
+    "hint": (*BOARD_FIELDS, "marks"),
+    "explain": (*BOARD_FIELDS, "marks"),
+    "grade": BOARD_FIELDS,
+    "import": ("image", "stars", "size", "timeout"),
+}
+"""The fields each command takes."""
+CLI_ONLY = (
+    ("check it with --debug-image FILE.png, or ", ""),
+    (", lower --min-region,", ","),
+    ("lower --min-region or ", ""),
+    (", widen the score range,", ","),
+)
+"""Advice in library messages about command-line options the API has no field for."""
+CLI_FLAG = re.compile(r"(?<![\w-])(--[a-z][a-z-]*|-[sn])(?: ([A-Z])\b)?(?![\w-])")
+"""A command-line option in a message, with its value's placeholder: `--stars S`."""
+FLAG_FIELDS = {"-s": "stars", "-n": "models", "--models": "models"}
+"""Short and renamed options; any other `--NAME` is the field NAME (dashes as underscores)."""
 
 
 class ApiError(Exception):
@@ -76,22 +145,61 @@ def features() -> dict[str, bool]:
     return {command: available(module) for command, module in OPTIONAL.items()}
 
 
-def _option(payload: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
-    """An option of the request, of the given type (bool is not accepted as int)."""
-    value = payload.get(key, default)
-    if value is None or (isinstance(value, kind) and not (kind is int and type(value) is bool)):
-        return value
-    if kind is float and type(value) is int:
-        return float(value)
-    raise ApiError(400, f'"{key}" must be {"a number" if kind in (int, float) else kind.__name__}')
+def _closest(name: str, names: Any) -> str:
+    """A " (did you mean ...?)" naming the known name closest to a misspelt one, else ""."""
+    close = difflib.get_close_matches(name, list(names), n=1)
+    return f' (did you mean "{close[0]}"?)' if close else ""
 
 
-def _seconds(payload: dict[str, Any]) -> float:
+def known(command: str) -> None:
+    """Refuse an API command that does not exist (404) or is not installed (501)."""
+    if command not in COMMANDS:
+        raise ApiError(
+            404,
+            f"no API command {command!r}{_closest(command, COMMANDS)}: "
+            f"use one of {', '.join(COMMANDS)}",
+        )
+    if command in OPTIONAL and not available(OPTIONAL[command]):
+        raise ApiError(501, f"{command} is not available in this version")
+
+
+def checked(command: str, payload: Any) -> dict[str, Any]:
+    """The request of a command, every field known to it and of its kind; else ApiError."""
+    known(command)
+    if not isinstance(payload, dict):
+        raise ApiError(400, 'the request must be a JSON object like {"board": TEXT}')
+    allowed = COMMAND_FIELDS[command]
+    for key, value in payload.items():
+        if key not in allowed:
+            raise ApiError(
+                400,
+                f"unknown field {json.dumps(key)} for {command}{_closest(key, allowed)}: "
+                f"{command} takes {', '.join(allowed)}",
+            )
+        wording, fits = KINDS[FIELDS[key]]
+        if value is not None and not fits(value):
+            raise ApiError(400, f'"{key}" must be {wording}, not {_shown(value)}')
+    return payload
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: its JSON, cut short."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def _get(payload: dict[str, Any], key: str, default: Any = None) -> Any:
+    """A field of a checked request, or the default when it is absent or null."""
+    value = payload.get(key)
+    return default if value is None else value
+
+
+def seconds(payload: dict[str, Any]) -> float:
     """The request's time limit, at most MAX_SECONDS."""
-    seconds = _option(payload, "timeout", float, DEFAULT_SECONDS)
-    if not 0 < seconds <= MAX_SECONDS:
+    limit = float(_get(payload, "timeout", DEFAULT_SECONDS))
+    if not 0 < limit <= MAX_SECONDS:
         raise ApiError(400, f'"timeout" must be more than 0 and at most {MAX_SECONDS:g} seconds')
-    return seconds
+    return limit
 
 
 def _text(payload: dict[str, Any]) -> str:
@@ -106,9 +214,9 @@ def _board(payload: dict[str, Any]) -> Board:
     """The request's board, read like the command line reads a board argument."""
     return parse_board(
         _text(payload),
-        stars=_option(payload, "stars", int),
-        fmt=_option(payload, "from", str),
-        givens=bool(payload.get("givens", False)),
+        stars=_get(payload, "stars"),
+        fmt=_get(payload, "from"),
+        givens=_get(payload, "givens", False),
     )
 
 
@@ -122,15 +230,18 @@ def _is_cells(value: Any, size: int) -> bool:
 
 def _marks(payload: dict[str, Any], size: int) -> tuple[list[Cell], list[Cell]]:
     """The page's marks: "marks": {"stars": [[r, c], ...], "blanks": [[r, c], ...]}."""
-    marks = payload.get("marks", {})
-    if not isinstance(marks, dict):
-        marks = {"stars": None}
-    stars, blanks = marks.get("stars", []), marks.get("blanks", [])
+    marks = _get(payload, "marks", {})
+    for key in marks:
+        if key not in ("stars", "blanks"):
+            raise ApiError(
+                400,
+                f'unknown field {json.dumps(key)} in "marks"{_closest(key, ("stars", "blanks"))}'
+                ': "marks" takes stars, blanks',
+            )
+    stars, blanks = _get(marks, "stars", []), _get(marks, "blanks", [])
     if not (_is_cells(stars, size) and _is_cells(blanks, size)):
         raise ApiError(
-            400,
-            f'"marks" must be {{"stars": [[row, column], ...], "blanks": [...]}}, '
-            f"rows and columns from 1 to {size}",
+            400, f'"marks" must be {KINDS["marks"][0]}, rows and columns from 1 to {size}'
         )
     return [(r, c) for r, c in stars], [(r, c) for r, c in blanks]
 
@@ -147,15 +258,18 @@ def marks_grid(size: int, stars: list[Cell], blanks: list[Cell]) -> str:
 
 def solve(payload: dict[str, Any]) -> dict[str, Any]:
     """`solve -f json`: solutions, a second one when not unique, why none, fixed cells, count."""
+    models = _get(payload, "models", 1)
+    if not 1 <= models <= MAX_MODELS:
+        raise ApiError(400, f'"models" must be 1 to {MAX_MODELS}')
     request = SolveRequest(
-        stars=_option(payload, "stars", int),
-        input_format=_option(payload, "from", str),
-        givens=bool(payload.get("givens", False)),
-        timeout=_seconds(payload),
-        models=max(1, min(_option(payload, "models", int, 1), 100)),
-        count_only=bool(payload.get("count", False)),
-        fixed_only=bool(payload.get("fixed", False)),
-        second="models" not in payload,  # as the command line: only when -n is not given
+        stars=_get(payload, "stars"),
+        input_format=_get(payload, "from"),
+        givens=_get(payload, "givens", False),
+        timeout=seconds(payload),
+        models=models,
+        count_only=_get(payload, "count", False),
+        fixed_only=_get(payload, "fixed", False),
+        second=payload.get("models") is None,  # as the command line: only without -n
         threads=1,  # the server's worker processes share the cores already
     )
     records, messages = Collected(), []
@@ -163,8 +277,8 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
     for item in solve_all(request, Record("board", _text(payload), None)):
         if isinstance(item, Message):
             if item.kind == "error":
-                raise ApiError(400, item.text)
-            messages.append(item.text)
+                raise ApiError(400, api_wording(item.text))
+            messages.append(api_wording(item.text))
         else:
             show.show(item)
     return {"records": records.records, "messages": messages}
@@ -173,17 +287,14 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
 def check(payload: dict[str, Any]) -> dict[str, Any]:
     """`check -f json`: an answer's text, or the page's marks as a partial answer."""
     board = _board(payload)
-    answer = payload.get("answer")
-    if answer is None:
-        answer = marks_grid(board.size, *_marks(payload, board.size))
-    elif not isinstance(answer, str):
-        raise ApiError(400, '"answer" must be the text of an answer')
+    answer = _get(payload, "answer")
     result = check_answer(
         board,
-        answer,
+        marks_grid(board.size, *_marks(payload, board.size)) if answer is None else answer,
         name=None,
-        partial=bool(payload.get("partial", "answer" not in payload)),
-        against_solution=bool(payload.get("against_solution", False)),
+        partial=_get(payload, "partial", answer is None),
+        against_solution=_get(payload, "against_solution", False),
+        timeout=seconds(payload),
     )
     records = Collected()
     JsonFormatter(records).show(result)  # type: ignore[arg-type]
@@ -216,7 +327,7 @@ def board_record(read: Board) -> dict[str, Any]:
 
 def convert(payload: dict[str, Any]) -> dict[str, Any]:
     """`convert --to FORMAT`: the board's text (PNG as base64)."""
-    target = _option(payload, "to", str)
+    target = _get(payload, "to")
     if target not in WRITERS:
         raise ApiError(400, f'"to" must be one of {", ".join(WRITERS)}')
     written = write_board(_board(payload), target)
@@ -237,19 +348,19 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     from starbattle.formatters import GeneratedWriter
     from starbattle.grade import TIERS, graded_puzzles
 
-    size, stars = _option(payload, "size", int, 10), _option(payload, "stars", int, 2)
-    seed = str(payload.get("seed", "0"))
+    size, stars = _get(payload, "size", 10), _get(payload, "stars", 2)
+    seed = str(_get(payload, "seed", "0"))
     if not 1 <= size <= MAX_GENERATE_SIZE or stars < 1:
         raise ApiError(400, f'"size" must be 1 to {MAX_GENERATE_SIZE} and "stars" at least 1')
-    tier = payload.get("tier") or None
+    tier = _get(payload, "tier")
     if tier is not None and tier not in TIERS:
         raise ApiError(400, f'"tier" must be one of {", ".join(TIERS)}, not {tier!r}')
-    attempts = _option(payload, "attempts", int, 50)
+    attempts = _get(payload, "attempts", 50)
     if not 1 <= attempts <= 1000:
         raise ApiError(400, '"attempts" must be 1 to 1000')
     writer = GeneratedWriter("json", None, 1, f"--size {size} --stars {stars}", seed)
     made = graded_puzzles(
-        size, stars, 1, seed, tier=tier, attempts=attempts, timeout=_seconds(payload)
+        size, stars, 1, seed, tier=tier, attempts=attempts, timeout=seconds(payload)
     )
     puzzle, note = next(made)
     record = {"type": "generated", **json.loads(writer.text(puzzle))}
@@ -295,11 +406,12 @@ def grade(payload: dict[str, Any]) -> dict[str, Any]:
 def import_image(payload: dict[str, Any]) -> dict[str, Any]:
     """A screenshot ("image": base64 of PNG or JPEG) read back as a board record."""
     try:
-        data = base64.b64decode(str(payload.get("image", "")), validate=True)
+        data = base64.b64decode(_get(payload, "image", ""), validate=True)
     except (binascii.Error, ValueError):
         raise ApiError(400, '"image" must be the base64 of a PNG or JPEG picture') from None
     screenshot = Record("screenshot", "", None, image=data)
-    return {"records": [board_record(screenshot.board(stars=_option(payload, "stars", int)))]}
+    seen = ImageOptions(_get(payload, "size"))
+    return {"records": [board_record(screenshot.board(stars=_get(payload, "stars"), seen=seen))]}
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -316,17 +428,101 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 
 
 def answer(command: str, payload: Any) -> dict[str, Any]:
-    """Answer one API command; raise ApiError with the status and message of a refusal."""
-    if command not in COMMANDS:
-        raise ApiError(404, f"no API command {command!r}: use one of {', '.join(COMMANDS)}")
-    if command in OPTIONAL and not available(OPTIONAL[command]):
-        raise ApiError(501, f"{command} is not available in this version")
-    if not isinstance(payload, dict):
-        raise ApiError(400, 'the request must be a JSON object like {"board": TEXT}')
+    """Answer one API command; raise ApiError with the status and message of a refusal.
+
+    A library error is 400 with its message (504 when it is a time limit: exit code 3).
+    """
+    checked(command, payload)
     try:
         return COMMANDS[command](payload)
     except StarBattleError as error:
-        raise ApiError(400, str(error)) from None
+        status = 504 if error.exit_code == EXIT_TIMEOUT else 400
+        raise ApiError(status, api_wording(str(error))) from None
+
+
+def answered(command: str, payload: Any) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and JSON body of a command's answer (a worker's job: never raises)."""
+    try:
+        return 200, answer(command, payload)
+    except ApiError as error:
+        return error.status, {"error": error.message}
+    except Exception as error:  # a defect: one line for the page, never a dropped request
+        message = f"internal error: {type(error).__name__}: {error} (please report it)"
+        return 500, {"error": message}
+
+
+def api_wording(message: str) -> str:
+    """A library message with its command-line options named as API fields.
+
+    `pass --stars S` becomes `pass "stars": S`, `--givens` `"givens": true`; advice about
+    options the API lacks (--min-region, --debug-image, a score range) is left out.
+    """
+    for phrase, instead in CLI_ONLY:
+        message = message.replace(phrase, instead)
+
+    def field(match: re.Match[str]) -> str:
+        """One option as its field, with its value when the message shows one."""
+        flag, value = match.groups()
+        name = FLAG_FIELDS.get(flag) or flag.removeprefix("--").replace("-", "_")
+        if name not in FIELDS:
+            return match.group(0)
+        if value is not None:
+            return f'"{name}": {value}'
+        return f'"{name}": true' if FIELDS[name] == "boolean" else f'"{name}"'
+
+    return CLI_FLAG.sub(field, message)
+
+
+def parsed(body: bytes) -> Any:
+    """A request's JSON; 400 for no JSON, NaN, huge numbers or nesting past MAX_DEPTH."""
+    too_deep = ApiError(400, f"the request nests lists and objects deeper than {MAX_DEPTH}")
+    try:
+        document = json.loads(
+            body or b"null", parse_constant=_no_constant, parse_int=_integer, parse_float=_number
+        )
+    except RecursionError:  # past the decoder's own limit (about 1000 levels)
+        raise too_deep from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ApiError(400, f"the request is not JSON: {error}") from None
+    if _deeper(document, MAX_DEPTH):
+        raise too_deep
+    return document
+
+
+def _no_constant(name: str) -> Any:
+    """NaN, Infinity and -Infinity are refused (JSON has no such numbers)."""
+    raise ApiError(400, f"the request holds {name}, which is no JSON number: send a number")
+
+
+def _integer(text: str) -> int:
+    """An integer of the request, refused past MAX_DIGITS digits."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ApiError(
+            400, f"the request holds an integer of {digits} digits: at most {MAX_DIGITS} allowed"
+        )
+    return int(text)
+
+
+def _number(text: str) -> float:
+    """A decimal number of the request, refused when it is too large for a float."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ApiError(400, f"the request holds the number {text[:20]}, too large for a float")
+    return value
+
+
+def _deeper(document: Any, limit: int) -> bool:
+    """Whether lists and objects nest deeper than `limit` (counted without recursion)."""
+    stack = [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > limit:
+                return True
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+    return False
 
 
 def instances(folder: Path) -> list[dict[str, str]]:

@@ -2,17 +2,21 @@
 
 Built on the standard library's `http.server.ThreadingHTTPServer`: the page is one HTML file,
 one stylesheet and one script, and the API a handful of JSON POSTs from one user's browser,
-so a framework (and its dependencies) would add nothing but weight. Each request has its own
-thread; the solver runs in a bounded pool of worker processes (the hint engine is mostly
-Python, so threads would share one core), so a slow puzzle holds one worker until its time
-limit, never the server or other clients; a full queue answers 503.
+so a framework (and its dependencies) would add nothing but weight. Each connection has its
+own thread; every command runs in a worker process (the hint engine is mostly Python, so
+threads would share one core) within the request's time limit, and stops when its client
+hangs up; long jobs yield the cores to short ones (see `workers`). No other web page can use
+the server: a POST must be JSON, its Origin (when sent) this server, and the Host header
+must name this server (against DNS rebinding).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
-import multiprocessing
 import os
+import signal
+import socket
 import sys
 import threading
 import webbrowser
@@ -25,7 +29,9 @@ from urllib.parse import urlsplit
 
 from starbattle import interrupts
 from starbattle.errors import UsageError
+from starbattle.results import EXIT_TIMEOUT
 from starbattle.web import api
+from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
 
 STATIC = Path(__file__).resolve().parent / "static"
 CONTENT_TYPES = {
@@ -36,10 +42,19 @@ CONTENT_TYPES = {
 }
 MAX_BODY = 8 * 1024 * 1024
 """The largest request accepted (a screenshot as base64 fits; no board comes close)."""
-GRACE_SECONDS = 5.0
-"""How much longer than the solver's time limit a request waits before answering 504."""
-QUEUE_PER_WORKER = 32
-"""Requests waiting per worker before the server answers 503 (busy)."""
+GRACE_SECONDS = 1.0
+"""How much longer than a request's time limit its worker may take (a solve stopped at the
+limit still sends what it found) before it is ended and the request answered 504."""
+MOST_WORKERS = 32
+"""Worker processes at most, when that many requests run at once (each one's own memory)."""
+WAITING = 32
+"""Requests that may wait when MOST_WORKERS are busy, before the server answers 503 (busy)."""
+MAX_CONNECTIONS = 64
+"""Connections served at once; more are answered 503 and closed."""
+IDLE_SECONDS = 30.0
+"""How long a connection may stay silent (between requests, or within one) before it is closed."""
+REFUSAL_SECONDS = 2.0
+"""How long a connection beyond MAX_CONNECTIONS has to send its request before the 503."""
 
 
 def instances_folder() -> Path:
@@ -49,6 +64,14 @@ def instances_folder() -> Path:
         if candidate.is_dir():
             return candidate
     return package / "instances"
+
+
+def is_loopback(host: str) -> bool:
+    """Whether an address is this machine's own loopback (127.0.0.0/8, ::1)."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class StarBattleServer(ThreadingHTTPServer):
@@ -65,11 +88,19 @@ class StarBattleServer(ThreadingHTTPServer):
         *,
         start_board: str | None = None,
         workers: int | None = None,
+        most_workers: int = MOST_WORKERS,
+        waiting: int = WAITING,
+        connections: int = MAX_CONNECTIONS,
+        idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.start_board = start_board
         self.files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
         """The only files served: the static folder's own, looked up by name."""
         self.instances = api.instances(instances_folder())
+        self.most_connections, self.idle_seconds = connections, idle_seconds
+        self.connections = 0
+        self.counting = threading.Lock()
+        self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         super().__init__(address, Handler, bind_and_activate=False)
         try:
             self.server_bind()
@@ -77,79 +108,186 @@ class StarBattleServer(ThreadingHTTPServer):
         except OSError:
             self.socket.close()
             raise
-        workers = workers or max(4, os.cpu_count() or 1)
-        methods = multiprocessing.get_all_start_methods()
-        # forked before any request thread exists; spawn would rerun `python -m starbattle`
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self.pool = context.Pool(workers, initializer=interrupts.ignore_in_worker)
-        self.slots = threading.BoundedSemaphore(workers * (1 + QUEUE_PER_WORKER))
+        self.names = {"localhost", address[0].lower().strip("[]")}
+        """Host names that may name this server (besides IP addresses)."""
+        if ipaddress.ip_address(self.server_address[0]).is_unspecified:
+            self.names.add(socket.gethostname().lower())
+        self.pool = WorkerPool(workers or max(4, os.cpu_count() or 1), most_workers, waiting)
 
     @property
     def url(self) -> str:
         """The page's address."""
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
-    def run(self, payload: Any, command: str) -> tuple[int, dict[str, Any]]:
-        """Answer an API command on a worker, within the time limit; status and body."""
-        if not self.slots.acquire(blocking=False):
-            return HTTPStatus.SERVICE_UNAVAILABLE, {"error": "the server is busy: try again"}
+    @property
+    def local(self) -> bool:
+        """Whether only this machine can reach the server."""
+        return is_loopback(self.server_address[0])
+
+    def admit(self) -> bool:
+        """Count a new connection in, unless MAX_CONNECTIONS are served already."""
+        with self.counting:
+            if self.connections >= self.most_connections:
+                return False
+            self.connections += 1
+            return True
+
+    def leave(self) -> None:
+        """Count an admitted connection out."""
+        with self.counting:
+            self.connections -= 1
+
+    def names_this_server(self, authority: str) -> bool:
+        """Whether a Host (or an Origin's host) names this server, with its port.
+
+        An IP address, localhost or the --host name do (and the machine's name when listening
+        on every address); any other name may be a DNS rebinding page's.
+        """
         try:
-            done = self.pool.apply_async(
-                api.answer,
-                (command, payload),
-                callback=lambda _: self.slots.release(),
-                error_callback=lambda _: self.slots.release(),
+            parts = urlsplit(f"http://{authority}")
+            port = parts.port or 80
+        except ValueError:
+            return False
+        name = parts.hostname or ""
+        if parts.username is not None or parts.path or port != self.server_address[1]:
+            return False
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name in self.names
+        return True
+
+    def answer(
+        self, command: str, payload: Any, client: socket.socket | None
+    ) -> tuple[int, dict[str, Any]]:
+        """Answer an API command on a worker within its time limit: status and JSON body.
+
+        Raises ClientLeft when the client hangs up first (its worker is then ended).
+        """
+        try:
+            payload = api.checked(command, payload)
+            limit = api.seconds(payload)
+            return self.pool.call(
+                api.answered, (command, payload), limit + GRACE_SECONDS, client, api.MAX_SECONDS
             )
-        except ValueError:  # the pool was closed: the server is stopping
-            self.slots.release()
-            return HTTPStatus.SERVICE_UNAVAILABLE, {"error": "the server is stopping"}
-        limit = api.MAX_SECONDS
-        if isinstance(payload, dict) and isinstance(payload.get("timeout"), int | float):
-            limit = min(float(payload["timeout"]), api.MAX_SECONDS)
-        try:
-            return HTTPStatus.OK, done.get(timeout=limit + GRACE_SECONDS)
         except api.ApiError as error:
             return error.status, {"error": error.message}
-        except multiprocessing.TimeoutError:
+        except TimeLimit:
             return HTTPStatus.GATEWAY_TIMEOUT, {"error": f"no answer within {limit:g} s"}
-        except Exception as error:  # a defect: one line for the page, never a dropped request
-            message = f"internal error: {type(error).__name__}: {error} (please report it)"
-            return HTTPStatus.INTERNAL_SERVER_ERROR, {"error": message}
+        except WorkerEnded as ended:
+            return ended_answer(ended.code, limit)
+        except Busy:
+            return HTTPStatus.SERVICE_UNAVAILABLE, {"error": "the server is busy: try again"}
+        except Closing:
+            return HTTPStatus.SERVICE_UNAVAILABLE, {"error": "the server is stopping"}
+
+    def status(self) -> dict[str, int]:
+        """The workers' state and the connections served (GET /api/status)."""
+        return {**self.pool.status(), "connections": self.connections}
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that went away (a stopped solve, a closed tab) is no error to print."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
+        """A client that went away or stayed silent too long is no error to print."""
+        if not isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
             super().handle_error(request, client_address)
 
     def service_actions(self) -> None:
-        """Between requests: stop at a Ctrl-C that arrived while a solver call ran."""
+        """Between requests: stop at a Ctrl-C that arrived meanwhile; retire idle extra workers."""
         interrupts.checkpoint()
+        self.pool.tidy()
 
     def server_close(self) -> None:
-        """Stop the workers at once (also in the middle of a search) and close the socket."""
-        self.pool.terminate()
-        self.pool.join()
+        """Close the socket and stop the workers at once (also in the middle of a search)."""
         super().server_close()
+        self.pool.close()
+
+
+def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:
+    """The answer to a request whose worker process died with this exit code."""
+    if code == EXIT_TIMEOUT:  # interrupts.grounding() ends a worker that grounds too long
+        message = f"no answer within {limit:g} s: the time limit was reached while grounding"
+        return HTTPStatus.GATEWAY_TIMEOUT, {"error": message}
+    if code is not None and code < 0:
+        cause = f"was killed by {signal.Signals(-code).name} (e.g. out of memory)"
+    else:
+        cause = f"ended (exit {code})"
+    message = f"the worker process computing the answer {cause}: try again"
+    return HTTPStatus.INTERNAL_SERVER_ERROR, {"error": message}
 
 
 class Handler(BaseHTTPRequestHandler):
-    """GET the page and its files, GET /api/features|instances|start, POST /api/COMMAND."""
+    """GET the page and its files, GET /api/features|instances|start|status, POST /api/NAME."""
 
     server: StarBattleServer
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
 
+    def setup(self) -> None:
+        """Count the connection in (else it gets a 503) and give its socket a time limit."""
+        self.admitted = self.server.admit()
+        self.timeout = self.server.idle_seconds if self.admitted else REFUSAL_SECONDS
+        try:
+            super().setup()
+        except BaseException:
+            self.finish_counting()
+            raise
+
+    def finish(self) -> None:
+        """Flush the answer and count the connection out."""
+        try:
+            super().finish()
+        finally:
+            self.finish_counting()
+
+    def finish_counting(self) -> None:
+        """Count the connection out, once."""
+        if self.admitted:
+            self.admitted = False
+            self.server.leave()
+
     def log_message(self, format: str, *args: Any) -> None:
         """Requests are not logged (the command says where the page is, nothing else)."""
 
+    def parse_request(self) -> bool:
+        """Read the request line and headers; refuse (and close) what no page may ask."""
+        if not super().parse_request():
+            return False
+        refusal = self.refusal()
+        if refusal is None:
+            return True
+        self.close_connection = True
+        self.send_json(*refusal)
+        return False
+
+    def refusal(self) -> tuple[int, dict[str, str]] | None:
+        """503 beyond the connections served, 403 for a foreign Host or Origin, else None."""
+        if not self.admitted:
+            return HTTPStatus.SERVICE_UNAVAILABLE, {
+                "error": "the server has too many connections: try again"
+            }
+        host, origin = self.headers.get("Host"), self.headers.get("Origin")
+        if host is not None and not self.server.names_this_server(host):
+            return HTTPStatus.FORBIDDEN, {
+                "error": f"Host {host} is not this server: open the page at {self.server.url}"
+            }
+        if origin is not None and not (
+            origin.startswith("http://")
+            and self.server.names_this_server(origin.removeprefix("http://"))
+        ):
+            return HTTPStatus.FORBIDDEN, {
+                "error": f"requests from other sites are refused (Origin: {origin})"
+            }
+        return None
+
     def send_body(self, status: int, body: bytes, content_type: str) -> None:
-        """Send a whole response."""
+        """Send a whole response (saying so when the connection closes after it)."""
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -165,6 +303,7 @@ class Handler(BaseHTTPRequestHandler):
             "/api/features": api.features,
             "/api/instances": lambda: self.server.instances,
             "/api/start": lambda: {"board": self.server.start_board},
+            "/api/status": self.server.status,
         }
         if path in answers:
             self.send_json(HTTPStatus.OK, answers[path]())
@@ -179,30 +318,52 @@ class Handler(BaseHTTPRequestHandler):
 
     do_HEAD = do_GET
 
+    def refuse(self, status: int, message: str) -> None:
+        """Answer an error before the body is read, and close (the body is left unread)."""
+        self.close_connection = True
+        self.send_json(status, {"error": message})
+
     def do_POST(self) -> None:
         """POST /api/COMMAND with a JSON object: the command's records, or an error."""
         path = urlsplit(self.path).path
         if not path.startswith("/api/"):
-            self.send_json(HTTPStatus.NOT_FOUND, {"error": f"no such address: {path}"})
+            self.refuse(HTTPStatus.NOT_FOUND, f"no such address: {path}")
+            return
+        command = path.removeprefix("/api/")
+        try:
+            api.known(command)
+        except api.ApiError as error:
+            self.refuse(error.status, error.message)
+            return
+        if self.headers.get_content_type() != "application/json":
+            kind = self.headers.get("Content-Type", "none")
+            self.refuse(
+                HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+                f"the request must be JSON with Content-Type: application/json, not {kind}",
+            )
             return
         try:
             length = int(self.headers.get("Content-Length", ""))
         except ValueError:
-            self.send_json(HTTPStatus.LENGTH_REQUIRED, {"error": "the request needs a length"})
+            self.refuse(HTTPStatus.LENGTH_REQUIRED, "the request needs a length")
             return
         if length > MAX_BODY or length < 0:
-            self.close_connection = True
-            self.send_json(
-                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                {"error": f"the request is larger than {MAX_BODY // (1024 * 1024)} MiB"},
+            megabytes = MAX_BODY // (1024 * 1024)
+            self.refuse(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the request is larger than {megabytes} MiB"
             )
             return
         try:
-            payload = json.loads(self.rfile.read(length) or b"null")
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            self.send_json(HTTPStatus.BAD_REQUEST, {"error": f"the request is not JSON: {error}"})
+            payload = api.parsed(self.rfile.read(length))
+        except api.ApiError as error:
+            self.send_json(error.status, {"error": error.message})
             return
-        self.send_json(*self.server.run(payload, path.removeprefix("/api/")))
+        try:
+            answer = self.server.answer(command, payload, self.connection)
+        except ClientLeft:
+            self.close_connection = True
+            return
+        self.send_json(*answer)
 
 
 def serve(
@@ -213,7 +374,10 @@ def serve(
     open_browser: bool = False,
     ready: Callable[[str], None] | None = None,
 ) -> None:
-    """Serve until Ctrl-C (KeyboardInterrupt), then close cleanly; `ready(url)` once listening."""
+    """Serve until Ctrl-C (KeyboardInterrupt), then close cleanly; `ready(url)` once listening.
+
+    A server that other machines can reach says so on stderr first.
+    """
     try:
         server = StarBattleServer((host, port), start_board=start_board)
     except OSError as error:
@@ -221,6 +385,12 @@ def serve(
             f"cannot listen on {host}:{port}: {error.strerror or error} (choose another --port)"
         ) from None
     try:
+        if not server.local:
+            sys.stderr.write(
+                f"starbattle-asp: warning: listening on {host}: anyone who can reach this "
+                "machine can use the page and its solver (--host 127.0.0.1 keeps it local)\n"
+            )
+            sys.stderr.flush()
         if ready is not None:
             ready(server.url)
         if open_browser:

@@ -401,7 +401,7 @@ async function hint() {
     let records;
     $("hint").disabled = true;  // one question at a time: a second click waits for the answer
     try {
-      records = await api("hint", {board: game.text, marks: marks()});
+      records = await api("hint", {board: game.text, marks: marks(), timeout: 30});
     } catch (error) {
       failed(error, "hint-text");
       return;
@@ -451,7 +451,7 @@ async function explain() {
   let records;
   $("explain").disabled = true;
   try {
-    records = await api("explain", {board: game.text, marks: marks()});
+    records = await api("explain", {board: game.text, marks: marks(), timeout: 60});
   } catch (error) {
     failed(error, "hint-text");
     return;
