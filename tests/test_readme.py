@@ -116,7 +116,7 @@ NOT_RUN = {
     "starbattle-asp FILE": "a synopsis, FILE a placeholder",
     "starbattle-asp solve FILE": "a synopsis, FILE a placeholder",
     "starbattle-asp bench FILE...": "a synopsis, FILE a placeholder",
-    "starbattle-asp serve [FILE|URL] [--port 8000] [--open]": "a synopsis of options",
+    "starbattle-asp serve [FILE|URL] [--host 127.0.0.1] [--port 8000] [--open]": "a synopsis",
     "starbattle-asp -n 0": "a fragment of a sentence (the option, no board)",
     "starbattle-asp generate": "the command's name in a sentence",
     "python -m clingo": "the way to run clingo, in a sentence",

@@ -380,7 +380,8 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
 
     read = _board(payload)
     records = Collected()
-    JsonFormatter(records).show(next_hint(read, _state(payload, read.size)))  # type: ignore[arg-type]
+    found = next_hint(read, _state(payload, read.size), timeout=seconds(payload))
+    JsonFormatter(records).show(found)  # type: ignore[arg-type]
     return {"records": records.records}
 
 
@@ -391,7 +392,7 @@ def explain(payload: dict[str, Any]) -> dict[str, Any]:
     read = _board(payload)
     records = Collected()
     show = JsonFormatter(records)  # type: ignore[arg-type]
-    for item in explain_items(read, _state(payload, read.size)):
+    for item in explain_items(read, _state(payload, read.size), timeout=seconds(payload)):
         show.show(item)
     return {"records": records.records}
 
@@ -400,7 +401,7 @@ def grade(payload: dict[str, Any]) -> dict[str, Any]:
     """`grade -f json`: the puzzle's difficulty."""
     from starbattle.grade import grade as grade_board
 
-    return {"records": [grade_board(_board(payload)).record()]}
+    return {"records": [grade_board(_board(payload), seconds(payload)).record()]}
 
 
 def import_image(payload: dict[str, Any]) -> dict[str, Any]:
