@@ -61,8 +61,10 @@ def main() -> None:
             print(rows[-1], flush=True)
         reachable[(size, stars)] = [tier for tier in TIERS if seen[tier]]
     lead = (
-        f"Tiers of generated puzzles ({arguments.puzzles} per size and way of making them; "
-        "`python benchmarks/tier_reach.py`):"
+        "## Tiers the generator reaches (`python benchmarks/tier_reach.py`)\n\n"
+        f"Tiers of generated puzzles, {arguments.puzzles} per size and way of making them "
+        "(`generate --tier` refuses at once a tier that no puzzle of its size reached: "
+        "`grade.REACHABLE`):"
     )
     write_section(BEGIN, END, "\n".join([BEGIN, lead, "", *rows, END]))
     print("REACHABLE = {")

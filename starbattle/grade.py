@@ -306,7 +306,24 @@ class NoneInTime(UsageError):
         )
 
 
-REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {}
+REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {
+    (5, 1): ("medium", "hard"),
+    (6, 1): ("medium", "hard"),
+    (7, 1): ("medium", "hard"),
+    (8, 1): ("medium", "hard"),
+    (9, 1): ("medium", "hard"),
+    (10, 1): ("medium", "hard"),
+    (11, 1): ("medium", "hard"),
+    (12, 1): ("medium", "hard"),
+    (8, 2): ("medium", "hard", "expert"),
+    (9, 2): ("easy", "medium", "hard", "expert"),
+    (10, 2): ("easy", "medium", "hard", "expert"),
+    (11, 2): ("easy", "medium", "hard", "expert"),
+    (12, 2): ("easy", "medium", "hard", "expert", "extreme"),
+    (13, 3): ("easy", "medium", "hard", "expert", "extreme"),
+    (14, 3): ("medium", "hard", "expert", "extreme"),
+    (15, 3): ("medium", "hard", "expert", "extreme"),
+}
 """The tiers that generated puzzles of a size and star count were seen to reach (measured by
 `python benchmarks/tier_reach.py`: benchmarks/RESULTS.md, tier reach); a size not listed may
 reach any tier."""
