@@ -830,6 +830,8 @@ def read_image(
         notes.append("stars: 1, the usual count for a colour board (pass --stars to change it)")
     if solutions > 1:
         notes.append("the board has 2 or more solutions")
+    if debug_path is not None:
+        notes.append(f"wrote {debug_path} (what was read: grid and regions)")
     marked_stars, marked_blanks = _marks(grid, colours) if marks else (frozenset(), frozenset())
     return ImageReading(board, kind, stars_from, marked_stars, marked_blanks, tuple(notes))
 
