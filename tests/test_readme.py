@@ -201,9 +201,13 @@ def masked(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def checkout(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the checkout with the files the README's examples name."""
-    copy = tmp_path_factory.mktemp("readme") / "starbattle-asp"
+    return make_checkout(tmp_path_factory.mktemp("readme") / "starbattle-asp")
+
+
+def make_checkout(copy: Path) -> Path:
+    """Copy the checkout to `copy` and make the files the README's examples name there."""
     shutil.copytree(
         ROOT, copy, ignore=shutil.ignore_patterns(".git", "__pycache__", "*.egg-info", ".venv")
     )
@@ -241,7 +245,7 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     (copy / "b.txt").write_text(str(write_board(read_board(BOARD), "txt")))
     if SCREENSHOT.is_file():
         shutil.copy(SCREENSHOT, copy / "screenshot.png")
-    yield copy
+    return copy
 
 
 def environment() -> dict[str, str]:
