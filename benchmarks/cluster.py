@@ -28,12 +28,12 @@ import distributed
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle import __version__
-from starbattle.batch import chunk_size, run_all
-from starbattle.cluster import connect, run_on_cluster
-from starbattle.formats import Record, records
-from starbattle.formatters import TextFormatter
-from starbattle.output import Output
-from starbattle.results import Item, SolveRequest, solve_all
+from starbattle.io.formatters import TextFormatter
+from starbattle.io.inputs import Record, records
+from starbattle.io.output import Output
+from starbattle.run.batch import chunk_size, run_all
+from starbattle.run.cluster import connect, run_on_cluster
+from starbattle.run.service import Item, SolveRequest, solve_all
 
 BEGIN, END = "<!-- cluster: begin -->", "<!-- cluster: end -->"
 FILE = Path(__file__).resolve().parents[1] / "../shared/corpus/starbattlelab/10x10-2star.sbn"

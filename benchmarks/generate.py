@@ -23,7 +23,7 @@ import clingo
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle import __version__
-from starbattle.generate import connected, generate
+from starbattle.logic.generate import connected, generate
 
 BEGIN, END = "<!-- generate: begin -->", "<!-- generate: end -->"
 CASES = [

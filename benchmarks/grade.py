@@ -38,9 +38,9 @@ from scipy.stats import spearmanr
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
-import starbattle.grade as grade_module
+import starbattle.logic.grade as grade_module
 from starbattle import Board
-from starbattle.grade import (
+from starbattle.logic.grade import (
     TIERS,
     WEIGHTS,
     NoneAsAsked,

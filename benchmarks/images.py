@@ -2,7 +2,7 @@
 
 Looks: `queens` (pastel colours, thin lines, no walls), `walls` (thick black walls on white),
 `dark` (dark mode: muted colours, dark lines and walls, dark chrome), `puzzlink` (cream
-ground, light grid, black borders) and `project` (starbattle.pictures' own PNG). Each board is
+ground, light grid, black borders) and `project` (starbattle.io.pictures' own PNG). Each board is
 drawn at 200-1,000 px inside app/browser-like chrome, rotated up to +-3 degrees, saved as JPEG
 (quality 40-95) or PNG, with marks (stars on solution cells, X or dots elsewhere) on 30% of
 cells; one in six is a clean render (PNG, upright, no marks). Seeded.
@@ -26,10 +26,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from starbattle.board import Board
 from starbattle.errors import FormatError
-from starbattle.formats.image import read_image
-from starbattle.pictures import render_png
+from starbattle.io.formats.image import read_image
+from starbattle.io.pictures import render_png
+from starbattle.model.board import Board
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "real-puzzles.jsonl"
 LOOKS = ("queens", "walls", "dark", "puzzlink", "project")

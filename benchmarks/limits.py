@@ -5,7 +5,7 @@
 
 Costs: each case runs in its own process (peak memory is the process's maximum resident
 set): a board whose regions are its rows (1 star; many solutions) and a board of N connected
-regions cut around a planted solution with S = N // 10 stars (starbattle.generate's claim
+regions cut around a planted solution with S = N // 10 stars (starbattle.logic.generate's claim
 and grow, no reshaping). Every search has a 60 s limit.
 
 Time limits: solve (every solution of the rows board; grounding included, as the command
@@ -37,13 +37,13 @@ LIMITS_MD = ROOT / "benchmarks" / "limits.md"
 CASE = r"""
 import json, random, resource, sys, time
 from starbattle import Board, Solver, write_board
-from starbattle.formats import parse_board
+from starbattle.io.inputs import parse_board
 size, kind = {size}, {kind!r}
 began = time.perf_counter()
 if kind == "rows":
     board = Board.from_rows([[str(r)] * size for r in range(size)], 1)
 else:
-    from starbattle import generate as plant
+    from starbattle.logic import generate as plant
     rng = random.Random(1)
     stars = max(1, size // 10)
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
@@ -102,10 +102,11 @@ def timeout_overshoot() -> list[str]:
 ENDLESS = "p(0). p(X+1) :- p(X).\n"
 RUN = """
 import sys, time
-from starbattle import interrupts, read_board
-from starbattle.generate import GenerateTimeout, generate
-from starbattle.insight import check_partial, fixed_cells
-from starbattle.solver import Solver
+from starbattle.run import interrupts
+from starbattle import read_board
+from starbattle.logic.generate import GenerateTimeout, generate
+from starbattle.logic.insight import check_partial, fixed_cells
+from starbattle.asp.solver import Solver
 case, source, limit = sys.argv[1], sys.argv[2], float(sys.argv[3])
 board = None if case == "generate" else read_board(sys.argv[4] if case == "ground" else source)
 
@@ -155,7 +156,7 @@ def planted_board(size: int) -> Board:
     """N regions cut around a random planted solution with N // 10 stars (many solutions)."""
     import random
 
-    from starbattle.generate import claim, grow, plant
+    from starbattle.logic.generate import claim, grow, plant
 
     rng = random.Random(1)
     stars = max(1, size // 10)

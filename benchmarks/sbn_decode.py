@@ -16,7 +16,7 @@ import warnings
 from pathlib import Path
 
 from starbattle import StarBattleError, __version__
-from starbattle.formats import sbn
+from starbattle.io.formats import sbn
 
 ROOT = Path(__file__).resolve().parent.parent
 

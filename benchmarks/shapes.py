@@ -7,7 +7,7 @@ twice over (prove unique: two models asked), alternating the two ways twice, onc
 board grounded on its own and once on a grounding shared by the boards of its size, star
 count and program (region membership switched by external atoms). Process CPU time, so that
 a busy machine inflates both sides alike. The section between the shapes markers of
-benchmarks/RESULTS.md is replaced; `starbattle.solver.SHARED_LARGEST` is chosen from it.
+benchmarks/RESULTS.md is replaced; `starbattle.asp.solver.SHARED_LARGEST` is chosen from it.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
-from starbattle import solver
-from starbattle.formats import parse_board
+from starbattle.asp import solver
+from starbattle.io.inputs import parse_board
 
 BEGIN, END = "<!-- shapes: begin -->", "<!-- shapes: end -->"
 SBL = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "starbattlelab"

@@ -8,7 +8,7 @@ real-puzzles.jsonl, generated large boards (benchmarks/data/large-boards.jsonl: 
 25x25 5★, 30x30 6★, 40x40 8★, a planted solution and regions grown at random, many solutions;
 stored, so that every run and every program meets the same boards; `--make-large` makes them
 again) and many-solution boards (regions = rows). Modes: first solution, uniqueness (2
-solutions), count all. Every solution any solver returns is checked by starbattle.checker
+solutions), count all. Every solution any solver returns is checked by starbattle.model.checker
 (independent of clingo); every count is compared across the solvers that finished. Then the
 end-to-end targets (JSON enumeration, --count, cold start) and, with --sbl, the whole
 StarBattleLab collection through the CLI with 2 jobs.
@@ -36,9 +36,9 @@ from baselines import cpsat_solutions, python_solutions
 from results import write_section
 
 from starbattle import Board, Solver, __version__, check
-from starbattle.formats import parse_board
-from starbattle.generate import claim, grow, plant
-from starbattle.solver import auto_threads
+from starbattle.asp.solver import auto_threads
+from starbattle.io.inputs import parse_board
+from starbattle.logic.generate import claim, grow, plant
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -203,7 +203,7 @@ def large_board(size: int, stars: int, seed: str) -> Board:
 
 def make_large() -> None:
     """Write the stored large boards: five of each size, from fixed seeds."""
-    from starbattle.formats.json_board import board_json
+    from starbattle.io.formats.json_board import board_json
 
     lines = [
         json.dumps(

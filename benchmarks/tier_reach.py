@@ -18,9 +18,9 @@ from functools import partial
 
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
-from starbattle.batch import run_all
-from starbattle.generate import GenerateTimeout, generate
-from starbattle.grade import TIERS, grade
+from starbattle.logic.generate import GenerateTimeout, generate
+from starbattle.logic.grade import TIERS, grade
+from starbattle.run.batch import run_all
 
 BEGIN, END = "<!-- tier-reach: begin -->", "<!-- tier-reach: end -->"
 CASES = [(5, 1), (6, 1), (7, 1), (8, 1), (9, 1), (10, 1), (11, 1), (12, 1), (8, 2), (9, 2), (10, 2),

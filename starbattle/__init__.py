@@ -6,8 +6,7 @@ from importlib import import_module
 
 TYPE_CHECKING = False  # typing itself is not imported: it costs a cold start ~3 ms
 if TYPE_CHECKING:
-    from starbattle.board import Board, Solution
-    from starbattle.checker import Violation, check
+    from starbattle.asp.solver import Solver, count, is_unique, solve
     from starbattle.errors import (
         BoardError,
         EncodingError,
@@ -15,10 +14,11 @@ if TYPE_CHECKING:
         StarBattleError,
         UsageError,
     )
-    from starbattle.formats import read_board, write_board
-    from starbattle.logic import State, explain, next_step
-    from starbattle.render import render_text
-    from starbattle.solver import Solver, count, is_unique, solve
+    from starbattle.io.inputs import read_board, write_board
+    from starbattle.io.render import render_text
+    from starbattle.logic.ladder import State, explain, next_step
+    from starbattle.model.board import Board, Solution
+    from starbattle.model.checker import Violation, check
 
 __version__ = "0.1.0"
 
@@ -46,25 +46,25 @@ __all__ = [
 ]
 
 _HOMES = {
-    "Board": "board",
-    "Solution": "board",
+    "Board": "model.board",
+    "Solution": "model.board",
     "BoardError": "errors",
     "EncodingError": "errors",
     "FormatError": "errors",
     "StarBattleError": "errors",
     "UsageError": "errors",
-    "read_board": "formats",
-    "write_board": "formats",
-    "check": "checker",
-    "Violation": "checker",
-    "render_text": "render",
-    "State": "logic",
-    "next_step": "logic",
-    "explain": "logic",
-    "Solver": "solver",
-    "solve": "solver",
-    "count": "solver",
-    "is_unique": "solver",
+    "read_board": "io.inputs",
+    "write_board": "io.inputs",
+    "check": "model.checker",
+    "Violation": "model.checker",
+    "render_text": "io.render",
+    "State": "logic.ladder",
+    "next_step": "logic.ladder",
+    "explain": "logic.ladder",
+    "Solver": "asp.solver",
+    "solve": "asp.solver",
+    "count": "asp.solver",
+    "is_unique": "asp.solver",
 }
 """Where each public name lives: imported on first use, so that the command line starts fast
 (`import starbattle` imports nothing more: a Ctrl-C while Python starts the command finds

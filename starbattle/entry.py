@@ -10,7 +10,7 @@ def main() -> None:
     """Load the command line, then run it; an early Ctrl-C is no traceback."""
     gc.disable()  # loading makes many objects and no garbage: no collections while it runs
     try:
-        from starbattle.cli import main as run
+        from starbattle.cli.main import main as run
     except KeyboardInterrupt:
         sys.exit(130)
     gc.freeze()  # what loading made lives to the end: later collections skip it

@@ -16,11 +16,11 @@ from click.testing import CliRunner, Result
 from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
-from starbattle.batch import chunk_size
-from starbattle.checker import check
-from starbattle.cli import cli
-from starbattle.results import Summary, Tally
-from starbattle.solver import Search
+from starbattle.asp.solver import Search
+from starbattle.cli.main import cli
+from starbattle.model.checker import check
+from starbattle.run.batch import chunk_size
+from starbattle.run.service import Summary, Tally
 
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
 UNIQUE = str(INSTANCES / "pzprjs-6x6-1star.lp")

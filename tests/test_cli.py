@@ -16,10 +16,10 @@ from click.testing import CliRunner, Result
 from helpers import BAD_BOARDS, INSTANCES, ROOT, start
 
 from starbattle import Board, BoardError, Solver, check, read_board
-from starbattle.cli import cli
-from starbattle.formatters import JsonFormatter
-from starbattle.output import Output
-from starbattle.results import Found
+from starbattle.cli.main import cli
+from starbattle.io.formatters import JsonFormatter
+from starbattle.io.output import Output
+from starbattle.run.service import Found
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")

@@ -21,15 +21,15 @@ import pytest
 from distributed import Client, LocalCluster
 from helpers import CORPUS, corpus_sample, needs_corpus, start
 
-from starbattle.batch import run_all
-from starbattle.checker import check
-from starbattle.cluster import LOCAL_PER_CORE, run_on_cluster
 from starbattle.errors import ClusterError
-from starbattle.formats import Record, records
-from starbattle.formatters import Formatter, JsonFormatter, TextFormatter
-from starbattle.generate import GenerateTimeout, canonical, generate, make_puzzle
-from starbattle.output import Output
-from starbattle.results import Item, Message, Outcome, SolveRequest, solve_all
+from starbattle.io.formatters import Formatter, JsonFormatter, TextFormatter
+from starbattle.io.inputs import Record, records
+from starbattle.io.output import Output
+from starbattle.logic.generate import GenerateTimeout, canonical, generate, make_puzzle
+from starbattle.model.checker import check
+from starbattle.run.batch import run_all
+from starbattle.run.cluster import LOCAL_PER_CORE, run_on_cluster
+from starbattle.run.service import Item, Message, Outcome, SolveRequest, solve_all
 
 SECONDS = re.compile(r'"seconds": [0-9.e-]+|\([0-9.]+ s\)')
 WORK = partial(solve_all, SolveRequest())

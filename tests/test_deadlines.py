@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 
-from starbattle.interrupts import _deadlines
+from starbattle.run.interrupts import _deadlines
 
 
 def test_deadlines_run_in_time_order_and_cancelled_ones_never() -> None:

@@ -194,7 +194,7 @@ def test_boxes_rest_on_the_king_rule_atom() -> None:
 
 
 def test_the_host_applies_each_implied_count_file_by_star_count() -> None:
-    from starbattle.solver import _program
+    from starbattle.asp.solver import _program
 
     def implied(stars: int, *constants: str) -> list[str]:
         names = [Path(path).name for path in _program(None, (), stars, constants)]
@@ -233,8 +233,8 @@ def test_explain_implied_region_counts_hold_while_region_and_notouch_are_active(
 
 def test_explain_program_with_implied_counts_keeps_the_solution() -> None:
     """The explanation program with its implied part solves a 17x17 4-star puzzle alike."""
-    from starbattle.formats import read_board
-    from starbattle.solver import Solver
+    from starbattle.asp.solver import Solver
+    from starbattle.io.inputs import read_board
 
     board = read_board(str(ROOT / "instances" / "generated-17x17-4star.lp"))
     explain = str(ROOT / "encodings" / "explain.lp")

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starbattle import Board, BoardError, FormatError, read_board, write_board
-from starbattle.formats import detect, parse_board
-from starbattle.formats.answer import read_answer
+from starbattle.io.formats.answer import read_answer
+from starbattle.io.inputs import detect, parse_board
 
 PZPRJS = ["AAABBB", "ABBBCC", "ADDEEC", "FFDDEC", "FEEEEC", "FCCCCC"]
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from starbattle import Board, StarBattleError, read_board, write_board
-from starbattle.formats import READERS, TEXT_WRITERS, parse_board, records
-from starbattle.formats.answer import read_answer
+from starbattle.io.formats.answer import read_answer
+from starbattle.io.inputs import READERS, TEXT_WRITERS, parse_board, records
 
 SEEDS = [
     write_board(read_board(str(INSTANCES / name)), fmt)

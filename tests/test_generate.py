@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from helpers import brute_force
 
 from starbattle import Solver, check, read_board
-from starbattle import generate as generate_module
-from starbattle import grade as grade_module
-from starbattle.cli import cli
+from starbattle.cli.main import cli
 from starbattle.errors import UsageError
-from starbattle.generate import (
+from starbattle.logic import generate as generate_module
+from starbattle.logic import grade as grade_module
+from starbattle.logic.generate import (
     GenerateTimeout,
     canonical,
     connected,

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starbattle import Board
-from starbattle.cli import cli
-from starbattle.formats import read_board
-from starbattle.grade import (
+from starbattle.cli.main import cli
+from starbattle.io.inputs import read_board
+from starbattle.logic.grade import (
     EFFORTS,
     LEVEL_6_BUDGET,
     TIERS,
@@ -153,7 +153,7 @@ def test_grade_is_the_same_in_every_orientation_and_naming(
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10**6), turns=st.integers(0, 3), mirror=st.booleans())
 def test_grade_of_generated_boards_is_invariant(seed: int, turns: int, mirror: bool) -> None:
-    from starbattle.generate import generate
+    from starbattle.logic.generate import generate
 
     board = next(generate(7, 1, 1, seed)).board
     names = {label: f"r{label}" for label in board.region_labels}
@@ -252,7 +252,7 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from starbattle.logic import Logic
+    from starbattle.logic.ladder import Logic
 
     real = Logic.easiest_step
     taken: list[int] = []

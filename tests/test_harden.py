@@ -21,14 +21,14 @@ import pytest
 from helpers import INSTANCES, start
 
 from starbattle import Board, EncodingError, UsageError, check, read_board, write_board
-from starbattle.batch import run_all
-from starbattle.facts import region_terms
-from starbattle.files import open_output, write_atomic
-from starbattle.formats import parse_board
-from starbattle.generate import GenerateTimeout, canonical, claim, generate, grow, plant
-from starbattle.insight import check_partial, fixed_cells
-from starbattle.results import EXIT_ERROR, EXIT_TIMEOUT, Message, Outcome
-from starbattle.solver import Solver
+from starbattle.asp.facts import region_terms
+from starbattle.asp.solver import Solver
+from starbattle.io.files import open_output, write_atomic
+from starbattle.io.inputs import parse_board
+from starbattle.logic.generate import GenerateTimeout, canonical, claim, generate, grow, plant
+from starbattle.logic.insight import check_partial, fixed_cells
+from starbattle.run.batch import run_all
+from starbattle.run.service import EXIT_ERROR, EXIT_TIMEOUT, Message, Outcome
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 
@@ -355,9 +355,10 @@ def test_d18_a_signal_stops_grounding(tmp_path: Path, signum: int, code: int) ->
 
 GROUND_WITH_LIMIT = """
 import sys
-from starbattle import interrupts, read_board
-from starbattle.files import open_output
-from starbattle.solver import Solver
+from starbattle.run import interrupts
+from starbattle import read_board
+from starbattle.io.files import open_output
+from starbattle.asp.solver import Solver
 print("a whole line before", end="\\n")
 with interrupts.handled(), open_output(sys.argv[3]) as output:
     output.write("a line for the -o file\\n")

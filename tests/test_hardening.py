@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from helpers import INSTANCES
 
 from starbattle import Board, BoardError
-from starbattle.cli import cli
-from starbattle.files import write_atomic
+from starbattle.cli.main import cli
+from starbattle.io.files import write_atomic
 from starbattle.limits import MAX_SIZE
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -59,7 +59,7 @@ def test_internal_error_is_one_line_and_debug_shows_the_traceback(
     def broken(*args: object, **kwargs: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("starbattle.command.records", broken)
+    monkeypatch.setattr("starbattle.cli.running.records", broken)
     result = CliRunner().invoke(cli, [PZPRJS])
     assert result.exit_code == 70
     assert result.stderr.count("\n") == 1

@@ -10,9 +10,9 @@ from pathlib import Path
 from click.testing import CliRunner
 from helpers import INSTANCES, start
 
-from starbattle.cli import cli
-from starbattle.formats import read_board
-from starbattle.logic import explain
+from starbattle.cli.main import cli
+from starbattle.io.inputs import read_board
+from starbattle.logic.ladder import explain
 from starbattle.web.api import marks_grid
 
 TEN = str(INSTANCES / "generated-10x10-2star.lp")

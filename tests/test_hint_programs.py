@@ -1,5 +1,5 @@
 """The hint programs of encodings/hints/: complete answer sets on tiny facts, the command each
-header gives, and agreement with the Python ladder (starbattle.logic) on crafted boards and
+header gives, and agreement with the Python ladder (starbattle.logic.ladder) on crafted boards and
 on states of real puzzles reached by real ladder steps."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from helpers import ROOT, answer_sets, corpus, corpus_board, needs_corpus
 from test_logic import APPLIES, DOES_NOT_APPLY, board_of, state_of
 
-from starbattle.board import Board, Cell
-from starbattle.logic import TECHNIQUES, Logic, State
-from starbattle.techniques import HintProgram, shipped_hint_programs
+from starbattle.logic.ladder import TECHNIQUES, Logic, State
+from starbattle.logic.programs import HintProgram, shipped_hint_programs
+from starbattle.model.board import Board, Cell
 
 HINTS = ROOT / "encodings" / "hints"
 PROGRAMS = shipped_hint_programs()

@@ -11,11 +11,11 @@ import sys
 import pytest
 from helpers import CORPUS, INSTANCES, ROOT
 
-from starbattle.checker import check
+from starbattle.asp.solver import solve
 from starbattle.errors import FormatError
-from starbattle.formats import looks_like_image, picture_kind, read_board
-from starbattle.formats.image import read_image
-from starbattle.solver import solve
+from starbattle.io.formats.image import read_image
+from starbattle.io.inputs import looks_like_image, picture_kind, read_board
+from starbattle.model.checker import check
 
 Image = pytest.importorskip("PIL.Image")
 pytest.importorskip("cv2")
@@ -223,7 +223,7 @@ def drawn_page(board: object, *, cell: int, dark: bool, walls: bool, quality: in
     """
     from PIL import ImageDraw
 
-    from starbattle.pictures import region_colours
+    from starbattle.io.pictures import region_colours
 
     n, side = board.size, board.size * cell  # type: ignore[attr-defined]
     colours = region_colours(board)  # type: ignore[arg-type]
@@ -292,7 +292,7 @@ def test_boards_in_a_frame_with_buttons_read_exactly(
 def test_an_opencv_failure_is_one_line_without_its_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     import cv2
 
-    from starbattle.formats import image
+    from starbattle.io.formats import image
 
     def fail(*_: object) -> None:
         raise cv2.error("OpenCV(5.0.0) /io/opencv/modules/imgproc/src/resize.cpp:4223: error")

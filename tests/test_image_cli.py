@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from helpers import CORPUS, INSTANCES
 
-from starbattle.cli import cli
+from starbattle.cli.main import cli
 
 SHOTS = CORPUS / "screenshots"
 pytest.importorskip("cv2", reason="the image extra (opencv-python-headless) is not installed")

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 from helpers import INSTANCES, corpus, corpus_board, needs_corpus
 
 from starbattle import Board, Solver, check, read_board
-from starbattle.cli import cli
-from starbattle.encodings import encodings_dir
-from starbattle.insight import check_partial, fixed_cells, why_unsat
+from starbattle.asp.encodings import encodings_dir
+from starbattle.cli.main import cli
+from starbattle.logic.insight import check_partial, fixed_cells, why_unsat
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 UNSAT = {

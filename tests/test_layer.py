@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from helpers import INSTANCES, ROOT, corpus, needs_corpus, start
 
 from starbattle import read_board
-from starbattle.cli import cli
-from starbattle.encodings import encodings_dir
-from starbattle.formats import records
-from starbattle.results import Found, Outcome, SolveRequest, Summary, solve_all
-from starbattle.solver import Solver
+from starbattle.asp.encodings import encodings_dir
+from starbattle.asp.solver import Solver
+from starbattle.cli.main import cli
+from starbattle.io.inputs import records
+from starbattle.run.service import Found, Outcome, SolveRequest, Summary, solve_all
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")

@@ -8,11 +8,11 @@ import pytest
 from helpers import CORPUS, needs_corpus
 
 from starbattle import Board
-from starbattle import logic as ladder
 from starbattle.errors import BoardError
-from starbattle.logic import TECHNIQUES, Logic, State, explain, next_step
+from starbattle.logic import ladder
+from starbattle.logic.ladder import TECHNIQUES, Logic, State, explain, next_step
 
-# Boards made by `starbattle.generate` (unique, 1 star but for the 10x10 2-star one),
+# Boards made by `starbattle.logic.generate` (unique, 1 star but for the 10x10 2-star one),
 # relabelled A-J; states are grids of '*' (star), 'x' (marked empty) and '.' (undecided).
 # Where a technique must not apply, rows are separated by '/'.
 APPLIES = {
@@ -619,7 +619,7 @@ CONFINED_STATE = [".....", ".x.x.", ".x...", "....x", "..x.."]
 
 
 def test_hint_picture_hatches_premises_and_crosses_conclusions() -> None:
-    from starbattle.pictures import HATCH, HIGHLIGHT, render_svg
+    from starbattle.io.pictures import HATCH, HIGHLIGHT, render_svg
 
     logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
     step = logic.next_step(state)

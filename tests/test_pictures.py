@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from helpers import INSTANCES
 
 from starbattle import Solver, read_board
-from starbattle.cli import cli
-from starbattle.pictures import region_colours, render_png, render_svg
+from starbattle.cli.main import cli
+from starbattle.io.pictures import region_colours, render_png, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

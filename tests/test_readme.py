@@ -25,9 +25,9 @@ from typing import ClassVar, NamedTuple
 
 import pytest
 
-from starbattle.checker import check
-from starbattle.formats import read_board, write_board
-from starbattle.solver import Solver
+from starbattle.asp.solver import Solver
+from starbattle.io.inputs import read_board, write_board
+from starbattle.model.checker import check
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

@@ -7,8 +7,9 @@ import json
 import pytest
 from helpers import CORPUS, needs_corpus
 
-from starbattle import Board, Solver, check, solver
-from starbattle.formats import parse_board
+from starbattle import Board, Solver, check
+from starbattle.asp import solver
+from starbattle.io.inputs import parse_board
 
 
 def corpus_boards(size: int, stars: int, count: int) -> list[Board]:

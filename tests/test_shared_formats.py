@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from test_formats import same_partition
 
 from starbattle import Board, BoardError, FormatError, Solver, check, write_board
-from starbattle.cli import cli
-from starbattle.formats import detect, parse_board, puzzlink, pzprv3, sbn
-from starbattle.formats.answer import read_answer
+from starbattle.cli.main import cli
+from starbattle.io.formats.answer import read_answer
+from starbattle.io.inputs import detect, parse_board, puzzlink, pzprv3, sbn
 
 PZPRJS_URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 CSPUZ_URL = "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"

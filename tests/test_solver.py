@@ -14,11 +14,11 @@ from starbattle import (
     Solver,
     UsageError,
     count,
-    fastpath,
     is_unique,
     read_board,
     solve,
 )
+from starbattle.asp import fastpath
 
 TWO = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
 ROWS_9 = Board.from_rows([[str(r)] * 9 for r in range(9)], 1)
@@ -120,7 +120,7 @@ def test_brave_and_cautious_consequences() -> None:
 def test_auto_threads_uses_two_from_four_stars_on_two_cores(
     monkeypatch: pytest.MonkeyPatch, stars: int, cores: int, threads: int
 ) -> None:
-    from starbattle import solver
+    from starbattle.asp import solver
 
     monkeypatch.setattr(solver, "_cores", lambda: cores)
     size = 4 * stars + 1
@@ -147,8 +147,8 @@ def test_the_cli_leaves_one_thread_per_worker_process(
 ) -> None:
     from click.testing import CliRunner
 
-    from starbattle import solver
-    from starbattle.cli import cli
+    from starbattle.asp import solver
+    from starbattle.cli.main import cli
 
     asked = tmp_path / "asked"  # written by forked workers too
     asked.write_text("")
@@ -195,8 +195,8 @@ def test_shipped_files_added_as_text_ground_as_loaded_atom_for_atom(
 ) -> None:
     import clingo
 
-    from starbattle.facts import board_facts
-    from starbattle.solver import _program, add_program
+    from starbattle.asp.facts import board_facts
+    from starbattle.asp.solver import _program, add_program
 
     board = read_board(str(INSTANCES / instance))
     files = _program(None, variants, board.stars, ())

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from helpers import ROOT
 
 from starbattle import read_board
-from starbattle.cli import cli
-from starbattle.techniques import Deduction, hint_programs, shipped_hint_programs
+from starbattle.cli.main import cli
+from starbattle.logic.programs import Deduction, hint_programs, shipped_hint_programs
 
 BOARD = "stars: 1\nBBAAC\nEBBAC\nEEDDC\nEEDDD\nEEEDD\n"
 """Solution (1,4) (2,2) (3,5) (4,3) (5,1)."""

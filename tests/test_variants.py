@@ -86,7 +86,7 @@ def test_variant_by_file_path(tmp_path: Path) -> None:
 
 
 def test_variant_header_without_a_colon_names_its_purpose(tmp_path: Path) -> None:
-    from starbattle.encodings import resolve_variant
+    from starbattle.asp.encodings import resolve_variant
 
     headed = tmp_path / "corner.lp"
     headed.write_text("% Variant corner\n:- not star(1,1).\n")

@@ -16,10 +16,10 @@ import pytest
 from click.testing import CliRunner
 from webserver import post, request, running
 
-from starbattle.checker import check
-from starbattle.cli import cli
-from starbattle.formats import read_board
-from starbattle.pictures import region_colours
+from starbattle.cli.main import cli
+from starbattle.io.inputs import read_board
+from starbattle.io.pictures import region_colours
+from starbattle.model.checker import check
 from starbattle.web import api
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,7 +226,7 @@ def test_optional_commands_follow_the_features(server):
 
 
 @pytest.mark.skipif(
-    not api.available("starbattle.logic"), reason="the hint engine is not installed"
+    not api.available("starbattle.logic.ladder"), reason="the hint engine is not installed"
 )
 def test_hint_and_explain_records(server):
     status, answer = post(server, "hint", {"board": URL, "marks": {"stars": [], "blanks": []}})

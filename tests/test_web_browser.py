@@ -16,8 +16,8 @@ from urllib.parse import quote
 import pytest
 from webserver import post, request, running
 
-from starbattle.formats import read_board
-from starbattle.pictures import render_png
+from starbattle.io.inputs import read_board
+from starbattle.io.pictures import render_png
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 

@@ -12,7 +12,7 @@ Command line: random command lines of solve, check, convert, bench and generate 
 odd and hostile values of --timeout, -c, -n, -t, -j, --stars, -e, -w, -f, -o and generate's
 -N, -s, -k, --seed, --min-region and --timeout; the -e files come from a catalogue (the
 shipped program, mutations of it, syntax errors, wrong star/2 atoms, bytes that are not
-UTF-8, endless grounding, ...). Each runs the installed CLI's entry point (`starbattle.cli
+UTF-8, endless grounding, ...). Each runs the installed CLI's entry point (`starbattle.cli.main
 :main`, what the `starbattle-asp` script runs) in a child process forked from this one, which
 has imported it once (`--exec` starts `starbattle-asp` itself instead: ~10x slower), with a
 wall limit of LIMIT seconds. A command line fails when it prints a traceback, exits 70, or
@@ -50,8 +50,8 @@ from fuzzing import mutate  # noqa: E402 (tests/: test code, not part of the pac
 from results import write_section  # noqa: E402
 
 from starbattle import StarBattleError, read_board, solve, write_board  # noqa: E402
-from starbattle.formats import READERS, TEXT_WRITERS, parse_board  # noqa: E402
-from starbattle.formats.answer import read_answer  # noqa: E402
+from starbattle.io.formats.answer import read_answer  # noqa: E402
+from starbattle.io.inputs import READERS, TEXT_WRITERS, parse_board  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "fuzz-results.md"
 TITLE = "Fuzzing the readers and the command line"
@@ -383,7 +383,7 @@ def run_in_fork(args: list[str], source: Path, errors: Path, folder: Path) -> in
             os.dup2(stderr.fileno(), 2)
         os.chdir(folder)
         sys.argv = ["starbattle-asp", *args]
-        from starbattle.cli import main
+        from starbattle.cli.main import main
 
         main()
         code = 0
@@ -460,7 +460,7 @@ def make_cases(count: int, seed: int, files: Catalogue) -> list[Case]:
 
 def fuzz_cli(count: int, seed: int, jobs: int, use_exec: bool) -> str:
     """Run `count` random command lines; the results section."""
-    import starbattle.cli  # noqa: F401 (imported once, before the children are forked)
+    import starbattle.cli.main  # noqa: F401 (imported once, before the children are forked)
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="fuzz-cli-") as scratch:

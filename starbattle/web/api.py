@@ -23,11 +23,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from starbattle.board import Board, Cell
 from starbattle.errors import StarBattleError
-from starbattle.formats import WRITERS, ImageOptions, Record, parse_board, write_board
-from starbattle.formatters import JsonFormatter
-from starbattle.results import EXIT_TIMEOUT, Message, SolveRequest, check_answer, solve_all
+from starbattle.io.formatters import JsonFormatter
+from starbattle.io.inputs import WRITERS, ImageOptions, Record, parse_board, write_board
+from starbattle.model.board import Board, Cell
+from starbattle.run.service import EXIT_TIMEOUT, Message, SolveRequest, check_answer, solve_all
 
 DEFAULT_SECONDS = 10.0
 """The time limit of a request that names none."""
@@ -41,10 +41,10 @@ MAX_DEPTH = 32
 MAX_DIGITS = 18
 """The most digits of an integer in a request (no option needs more; int() slows past 4000)."""
 OPTIONAL = {
-    "hint": "starbattle.logic",
-    "explain": "starbattle.logic",
-    "grade": "starbattle.grade",
-    "import": "starbattle.formats.image",
+    "hint": "starbattle.logic.ladder",
+    "explain": "starbattle.logic.ladder",
+    "grade": "starbattle.logic.grade",
+    "import": "starbattle.io.formats.image",
 }
 """Commands that need a module built separately, and that module."""
 KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
@@ -308,8 +308,8 @@ def board(payload: dict[str, Any]) -> dict[str, Any]:
 
 def board_record(read: Board) -> dict[str, Any]:
     """One board record: the JSON board, its size, cell colours and URL (None if it has none)."""
-    from starbattle.formats.json_board import board_json
-    from starbattle.pictures import region_colours
+    from starbattle.io.formats.json_board import board_json
+    from starbattle.io.pictures import region_colours
 
     colours = region_colours(read)
     try:
@@ -345,8 +345,8 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     With "tier", puzzles are made until one has that grade (at most "attempts", default
     50); the record's "note" says its grade and how many were made.
     """
-    from starbattle.formatters import GeneratedWriter
-    from starbattle.grade import TIERS, graded_puzzles
+    from starbattle.io.formatters import GeneratedWriter
+    from starbattle.logic.grade import TIERS, graded_puzzles
 
     size, stars = _get(payload, "size", 10), _get(payload, "stars", 2)
     seed = str(_get(payload, "seed", "0"))
@@ -369,14 +369,14 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
 
 def _state(payload: dict[str, Any], size: int) -> Any:
     """The page's marks as the hint engine's state."""
-    from starbattle.logic import State
+    from starbattle.logic.ladder import State
 
     return State.of(*_marks(payload, size))
 
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
     """`hint -f json`: the next step from the page's marks (technique null when none applies)."""
-    from starbattle.results import hint as next_hint
+    from starbattle.run.service import hint as next_hint
 
     read = _board(payload)
     records = Collected()
@@ -387,7 +387,7 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
 
 def explain(payload: dict[str, Any]) -> dict[str, Any]:
     """`explain -f json`: every step from the page's marks, then the summary."""
-    from starbattle.results import explain_items
+    from starbattle.run.service import explain_items
 
     read = _board(payload)
     records = Collected()
@@ -399,7 +399,7 @@ def explain(payload: dict[str, Any]) -> dict[str, Any]:
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:
     """`grade -f json`: the puzzle's difficulty."""
-    from starbattle.grade import grade as grade_board
+    from starbattle.logic.grade import grade as grade_board
 
     return {"records": [grade_board(_board(payload), seconds(payload)).record()]}
 

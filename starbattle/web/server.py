@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from starbattle import interrupts
 from starbattle.errors import UsageError
-from starbattle.results import EXIT_TIMEOUT
+from starbattle.run import interrupts
+from starbattle.run.service import EXIT_TIMEOUT
 from starbattle.web import api
 from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
 

@@ -40,22 +40,22 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from starbattle import interrupts
+from starbattle.run import interrupts
 
 PRELOAD = [
-    "starbattle.cli",  # the console script the workers' start re-imports as __mp_main__
+    "starbattle.cli.main",  # the console script the workers' start re-imports as __mp_main__
     "starbattle.web.api",
-    "starbattle.solver",
-    "starbattle.fastpath",
-    "starbattle.encodings",
-    "starbattle.insight",
-    "starbattle.logic",
-    "starbattle.techniques",
-    "starbattle.grade",
-    "starbattle.generate",
-    "starbattle.pictures",
-    "starbattle.formats.answer",
-    "starbattle.formats.image",
+    "starbattle.asp.solver",
+    "starbattle.asp.fastpath",
+    "starbattle.asp.encodings",
+    "starbattle.logic.insight",
+    "starbattle.logic.ladder",
+    "starbattle.logic.programs",
+    "starbattle.logic.grade",
+    "starbattle.logic.generate",
+    "starbattle.io.pictures",
+    "starbattle.io.formats.answer",
+    "starbattle.io.formats.image",
     "numpy",
     "cv2",
     "PIL.Image",

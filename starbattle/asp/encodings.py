@@ -1,0 +1,227 @@
+"""Locate the shipped encoding and its variants (installed in the package, or in a checkout).
+
+The default program's files are found with os.path: pathlib (with the urllib.parse it
+imports) is ~4 ms of a cold start, so it is imported only for variants and user programs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from starbattle.errors import EncodingError, UsageError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+_INCLUDE = re.compile(r'^#include\s+"(?P<path>[^"]+)"\s*\.', re.MULTILINE)
+_REPLACES = re.compile(r"^%\s*replaces:(?P<files>.*)$", re.MULTILINE)
+_NOT_ASCII_CODE = re.compile(
+    r'%\*.*?\*%|%[^\n]*|"(?:\\.|[^"\\\n])*"|#script.*?#end\s*\.|(?P<char>[^\x00-\x7f])', re.DOTALL
+)
+"""Comments, strings and scripts (skipped), or a character beyond ASCII outside them."""
+
+
+def read_program(path: Path) -> str:
+    """The text of a program file; an EncodingError naming the place of a byte that is not UTF-8.
+
+    clingo itself would abort the whole process on such a byte (its messages cannot be decoded).
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise EncodingError(f"cannot read the program: {error.strerror}", file=str(path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        raise EncodingError(
+            f"not UTF-8 text (byte {error.start}): save the program as UTF-8",
+            file=str(path),
+            line=data.count(b"\n", 0, error.start) + 1,
+            column=error.start - line_start + 1,
+        ) from None
+
+
+def check_program(path: Path, seen: frozenset[Path] = frozenset()) -> str:
+    """The text of a program file, checked with the files it #includes (found beside it).
+
+    They must be UTF-8, and ASCII outside strings and comments: clingo aborts the process
+    on its own message about any other character (it cuts the character in half).
+    """
+    text = read_program(path)
+    for match in _NOT_ASCII_CODE.finditer(text):
+        if match["char"]:
+            line = text.count("\n", 0, match.start()) + 1
+            raise EncodingError(
+                f"the character {match['char']!r} (U+{ord(match['char']):04X}) is not allowed "
+                "here: clingo reads only ASCII outside strings and comments",
+                file=str(path),
+                line=line,
+                column=match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1,
+            )
+    seen |= {path.resolve()}
+    for match in _INCLUDE.finditer(text):
+        included = path.parent / match["path"]
+        if included.is_file() and included.resolve() not in seen:
+            check_program(included, seen)
+    return text
+
+
+@cache
+def encodings_folder() -> str:
+    """The folder holding starbattle.lp: inside the installed package, else the checkout's."""
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    tried = [os.path.join(package, "encodings"), os.path.join(package, os.pardir, "encodings")]
+    for candidate in map(os.path.normpath, tried):
+        if os.path.isfile(os.path.join(candidate, "starbattle.lp")):
+            return candidate
+    raise EncodingError(
+        f"the shipped encodings are missing (looked in {' and '.join(map(os.path.normpath, tried))}"
+        "): reinstall starbattle-asp"
+    )
+
+
+def encodings_dir() -> Path:
+    """The folder holding starbattle.lp, as a Path."""
+    from pathlib import Path
+
+    return Path(encodings_folder())
+
+
+def default_program() -> Path:
+    """The default program, encodings/starbattle.lp."""
+    return encodings_dir() / "starbattle.lp"
+
+
+@cache
+def default_files() -> tuple[str, ...]:
+    """The rule files starbattle.lp includes, in order (paths as strings)."""
+    folder = encodings_folder()
+    with open(os.path.join(folder, "starbattle.lp"), encoding="utf-8") as program:
+        text = program.read()
+    return tuple(
+        os.path.normpath(os.path.join(folder, match["path"])) for match in _INCLUDE.finditer(text)
+    )
+
+
+def base_files() -> list[Path]:
+    """The rule files starbattle.lp includes, in order."""
+    from pathlib import Path
+
+    return [Path(path) for path in default_files()]
+
+
+def header_title(text: str) -> str:
+    """The title of a rule file: its first comment line, without the '%'."""
+    first = next((line for line in text.splitlines() if line.startswith("%")), "%")
+    return first.lstrip("% ").strip()
+
+
+class Variant(NamedTuple):
+    """A rule file in encodings/variants/ (or given by path) with what its header declares."""
+
+    name: str
+    path: Path
+    purpose: str
+    replaces: tuple[str, ...]
+    """The default program's files it takes the place of (e.g. base/notouch.lp), if any."""
+
+    @classmethod
+    def from_path(cls, path: Path) -> Variant:
+        """Read a variant's header: its title line and an optional `replaces:` line of files."""
+        text = check_program(path)
+        replaces = _REPLACES.search(text)
+        title = header_title(text)
+        named, _, said = title.partition(":")
+        purpose = said.strip() or named if title.startswith("Variant ") else title
+        return cls(path.stem, path, purpose, tuple(replaces["files"].split()) if replaces else ())
+
+
+def shipped_variants() -> dict[str, Variant]:
+    """The shipped variants by name."""
+    folder = encodings_dir() / "variants"
+    return {path.stem: Variant.from_path(path) for path in sorted(folder.glob("*.lp"))}
+
+
+def resolve_variant(name_or_path: str) -> Variant:
+    """A shipped variant by name, or a variant file by path."""
+    from pathlib import Path
+
+    shipped = shipped_variants()
+    if name_or_path in shipped:
+        return shipped[name_or_path]
+    path = Path(name_or_path)
+    if path.is_file():
+        return Variant.from_path(path)
+    raise UsageError(
+        f"unknown variant {name_or_path!r}: choose one of {', '.join(shipped)} or give a file"
+    )
+
+
+def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list[Path]:
+    """The files of the program to run: the default rules (or `encoding`) plus the variants.
+
+    A variant whose header says `replaces: base/X.lp [base/Y.lp ...]` takes those files'
+    place in the default program; it cannot be combined with a user's own encoding, whose
+    files we cannot see into.
+    """
+    from pathlib import Path
+
+    chosen = [resolve_variant(item) for item in variants]
+    if encoding is not None:
+        path = Path(encoding)
+        if not path.is_file():
+            raise UsageError(f"no such encoding file: {encoding}")
+        check_program(path)
+        for variant in chosen:
+            if variant.replaces:
+                raise UsageError(
+                    f"variant {variant.name} replaces {' '.join(variant.replaces)} of the "
+                    "default program and cannot be added to your own encoding: include the rule "
+                    "files you want in it instead"
+                )
+        return [path, *(variant.path for variant in chosen)]
+    if not chosen:
+        return base_files()
+    root = encodings_dir()
+    base = {path.resolve() for path in base_files()}
+    replaced = {(root / name).resolve() for variant in chosen for name in variant.replaces}
+    for variant in chosen:
+        for name in variant.replaces:
+            if (root / name).resolve() not in base:
+                raise EncodingError(
+                    f"variant {variant.name} replaces {name}, which the default "
+                    "program does not include: fix its 'replaces:' line",
+                    file=str(variant.path),
+                )
+    return [
+        *(path for path in base_files() if path.resolve() not in replaced),
+        *(variant.path for variant in chosen),
+    ]
+
+
+def describe() -> list[str]:
+    """The default program's files, the variants and the hint programs with their purpose."""
+    from starbattle.logic.programs import STATE_PROGRAM, shipped_hint_programs
+
+    program = default_program()
+    lines = [f"default program: {program}"]
+    lines += [f"  {path.relative_to(program.parent)}" for path in base_files()]
+    lines.append("variants (add with -w NAME):")
+    variants = shipped_variants()
+    width = max(len(name) for name in variants)
+    for name, variant in variants.items():
+        replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
+        lines.append(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
+    lines.append(
+        f"hint programs ({program.parent / 'hints'}, each run with {STATE_PROGRAM}; "
+        "add your own with hint --technique FILE):"
+    )
+    programs = shipped_hint_programs()
+    width = max(len(name) for name in programs)
+    for name, hint in sorted(programs.items(), key=lambda item: (item[1].level, item[0])):
+        lines.append(f"  {name.ljust(width)}  level {hint.level}  {hint.title}")
+    return lines

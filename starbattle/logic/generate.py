@@ -1,0 +1,595 @@
+"""Generate Star Battle puzzles with exactly one solution, reproducibly from a seed.
+
+The method (chosen by measurement, see benchmarks/RESULTS.md):
+1. plant: clingo finds a random valid placement of S stars per row and column (random
+   signs from the seed) on a board whose regions are its rows;
+2. cut: the planted stars, walked row by row in snake order, are cut into runs of S stars,
+   and each run claims a connected set of cells holding exactly its stars;
+3. grow: unclaimed cells join neighbouring regions at random;
+4. compact: cells move (and pairs of star cells swap) between neighbouring regions while the
+   borders get no longer, regions stay connected and no region drops below the minimum size;
+   a region still below it (grown so) then takes border cells from larger neighbours;
+5. repair: cells at or near the cells where rival solutions have stars move to a
+   neighbouring region while the open cells (a star in some solution but not in all) do
+   not grow, until none is left. Since the planted solution stays valid, the open cells are
+   where some solution differs from it: one brave enumeration of those differences
+   (`solver.Rivals`), on one grounding per attempt whose region membership is switched by
+   external atoms, stopped as soon as it finds more open cells than the last board had.
+The result has exactly one solution: it is proved by the consequences and re-checked by
+counting.
+
+A time limit holds throughout: every clingo call gets the time left, and the Python steps
+look at the clock between moves. What can overrun it: clasp's preparation at the start of
+a search (~0.3 s at 100x100), and, outside the command line (interrupts.grounding), one
+grounding (~0.3 s at 100x100).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any
+
+from starbattle.asp.solver import Rivals, Solver
+from starbattle.errors import UsageError
+from starbattle.limits import TimeLimitReached, time_left
+from starbattle.model.board import NEIGHBOURS, Board, Cell, Solution, pieces
+
+Grid = list[list[int]]
+
+
+class GenerateTimeout(UsageError):
+    """No puzzle could be made within the time limit (or the attempts)."""
+
+    exit_code = 3  # a time limit before an answer
+
+    def __init__(self, index: int, timeout: float | None) -> None:
+        limit = f"in {timeout:g} s" if timeout is not None else "in 1000 attempts"
+        super().__init__(
+            f"puzzle {index + 1} could not be made {limit}: raise --timeout, "
+            "lower --min-region, or try another size or star count"
+        )
+        self.index, self.timeout = index, timeout
+
+    def __reduce__(self) -> tuple[type[GenerateTimeout], tuple[int, float | None]]:
+        """Rebuild from index and timeout (a worker process or cluster sends it back)."""
+        return GenerateTimeout, (self.index, self.timeout)
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated puzzle with its solution, the seed that made it and the time taken."""
+
+    board: Board
+    solution: Solution
+    seed: str
+    seconds: float
+
+
+def check_seed(seed: int | str) -> str:
+    """The seed as text; a UsageError when it holds a control or line-breaking character."""
+    text = str(seed)
+    for position, char in enumerate(text):
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise UsageError(
+                f"the seed holds the control character {char!r} at position {position + 1}: "
+                "use letters, digits and punctuation"
+            )
+    return text
+
+
+def default_min_region(stars: int) -> int:
+    """The smallest region size allowed by default: 2S + 1 (S stars need 2S - 1 in a line)."""
+    return 2 * stars + 1
+
+
+class Regions:
+    """A partition of the grid into regions, with each region's cells kept up to date."""
+
+    def __init__(self, grid: Grid, kept: frozenset[int] = frozenset()) -> None:
+        self.grid = grid
+        self.size = len(grid)
+        self.kept = kept
+        """Regions that neither gain nor lose cells."""
+        self.cells: dict[int, set[Cell]] = {}
+        for r, row in enumerate(grid):
+            for c, label in enumerate(row):
+                self.cells.setdefault(label, set()).add((r, c))
+        self.around = [
+            [
+                [
+                    (r + dr, c + dc)
+                    for dr, dc in NEIGHBOURS
+                    if 0 <= r + dr < self.size and 0 <= c + dc < self.size
+                ]
+                for c in range(self.size)
+            ]
+            for r in range(self.size)
+        ]
+        """The orthogonal neighbours of each cell."""
+
+    def neighbours(self, r: int, c: int) -> list[int]:
+        """The regions (r, c) may move to: orthogonally next to it, not its own, not kept.
+
+        None when its own region is kept.
+        """
+        grid = self.grid
+        own = grid[r][c]
+        if own in self.kept:
+            return []
+        labels = {grid[i][j] for i, j in self.around[r][c]}
+        labels.discard(own)
+        return sorted(labels - self.kept if self.kept else labels)
+
+    def move(self, cell: Cell, label: int) -> int:
+        """Give a cell to a region; return the region it left."""
+        r, c = cell
+        old = self.grid[r][c]
+        self.grid[r][c] = label
+        self.cells[old].discard(cell)
+        self.cells[label].add(cell)
+        return old
+
+    def still_connected(self, label: int, cell: Cell) -> bool:
+        """Whether a connected region that has just given up `cell` is connected (not empty)."""
+        r, c = cell
+        touching = sum(self.grid[i][j] == label for i, j in self.around[r][c])
+        return touching == 1 or (touching > 1 and connected(self.cells[label]))
+
+    def border(self, cells: Iterable[Cell]) -> int:
+        """How many neighbour pairs around these cells lie in different regions."""
+        grid = self.grid
+        return sum(grid[i][j] != grid[r][c] for r, c in cells for i, j in self.around[r][c])
+
+
+def connected(cells: set[Cell]) -> bool:
+    """Whether a non-empty set of cells is 4-connected."""
+    return len(pieces(cells)) == 1
+
+
+def plant(
+    size: int, stars: int, rng: random.Random, deadline: float | None = None
+) -> list[Cell] | None:
+    """A random valid placement of S stars per row and column (0-based), or None if none exists.
+
+    Raises TimeLimitReached when the deadline, or a minute, passes first.
+    """
+    rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
+    randomly = ("--rand-freq=0.05", "--sign-def=rnd", f"--seed={rng.randrange(1 << 30)}")
+    solver = Solver(rows, clingo_args=randomly, ground_timeout=time_left(deadline))
+    found = list(solver.solutions(1, timeout=min(60, time_left(deadline) or 60)))
+    if solver.last.timed_out:
+        raise TimeLimitReached
+    return [(r - 1, c - 1) for r, c in found[0].stars] if found else None
+
+
+def claim(size: int, stars: int, planted: list[Cell]) -> Grid:
+    """Cut the planted stars into runs of S stars, each with a connected set of cells.
+
+    The stars are walked row by row in snake order; cells outside every run stay -1. A run
+    claims the row cells between its consecutive stars and, where it turns into the
+    next row, an L-shaped link through cells beyond that turn's outermost stars, which no
+    other run uses.
+    """
+    rows = [sorted(c for r, c in planted if r == row) for row in range(size)]
+    walk = [(r, c) for r in range(size) for c in (rows[r] if r % 2 == 0 else rows[r][::-1])]
+    owner = [[-1] * size for _ in range(size)]
+    for index in range(0, len(walk), stars):
+        run = walk[index : index + stars]
+        r, c = run[0]
+        owner[r][c] = index // stars
+        for (r1, c1), (r2, c2) in itertools.pairwise(run):
+            span = range(min(c1, c2), max(c1, c2) + 1)
+            if r1 == r2:
+                cells = [(r1, c) for c in span]
+            elif (c2 > c1) == (r1 % 2 == 0):  # along row r1 beyond its last star, then down
+                cells = [(r1, c) for c in span] + [(r2, c2)]
+            else:  # down, then along row r2 beyond its first star
+                cells = [(r1, c1)] + [(r2, c) for c in span]
+            for r, c in cells:
+                owner[r][c] = index // stars
+    return owner
+
+
+def lines(owner: Grid, stars: int) -> frozenset[int]:
+    """The claimed runs that are as small as their stars allow: 2S - 1 cells of one row.
+
+    None at one star: a run is then its star's cell alone, and a region of one cell is a
+    given star, not a puzzle.
+    """
+    if stars < 2:
+        return frozenset()
+    runs: dict[int, list[Cell]] = {}
+    for r, row in enumerate(owner):
+        for c, label in enumerate(row):
+            if label >= 0:
+                runs.setdefault(label, []).append((r, c))
+    return frozenset(
+        label
+        for label, cells in runs.items()
+        if len(cells) == 2 * stars - 1 and len({r for r, _ in cells}) == 1
+    )
+
+
+def grow(owner: Grid, rng: random.Random, kept: frozenset[int] = frozenset()) -> Grid:
+    """Give every unclaimed cell to a neighbouring region (not a kept one), at random."""
+    size = len(owner)
+    frontier = [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if owner[r][c] >= 0 and owner[r][c] not in kept
+    ]
+    while frontier:
+        r, c = frontier.pop(rng.randrange(len(frontier)))
+        free = [
+            (r + dr, c + dc)
+            for dr, dc in NEIGHBOURS
+            if 0 <= r + dr < size and 0 <= c + dc < size and owner[r + dr][c + dc] < 0
+        ]
+        if free:
+            nr, nc = rng.choice(free)
+            owner[nr][nc] = owner[r][c]
+            frontier += [(r, c), (nr, nc)]
+    return owner
+
+
+def fill(regions: Regions, planted: set[Cell], rng: random.Random, min_region: int) -> bool:
+    """Let each region smaller than `min_region` take cells from larger neighbouring regions.
+
+    A star-free cell on its border moves in while the region it leaves stays connected and
+    above the minimum. Without this a third of the attempts at 25x25 6-star end after their
+    compaction (measured: 11 of 30 attempts). It runs after compaction and draws no random
+    number while every region has the minimum, so a seed that made a puzzle before makes the
+    same one. Whether every region then has the minimum.
+    """
+    for label in sorted(set(regions.cells) - regions.kept):
+        while len(regions.cells[label]) < min_region:
+            donors = sorted(
+                (i, j)
+                for r, c in regions.cells[label]
+                for i, j in regions.around[r][c]
+                if regions.grid[i][j] not in (label, *regions.kept)
+                and (i, j) not in planted
+                and len(regions.cells[regions.grid[i][j]]) > min_region
+            )
+            for cell in rng.sample(donors, len(donors)):
+                old = regions.move(cell, label)
+                if regions.still_connected(old, cell):
+                    break
+                regions.move(cell, old)
+            else:  # no neighbour can give a cell: the attempt ends
+                break
+    return all(
+        len(regions.cells[label]) >= min_region for label in set(regions.cells) - regions.kept
+    )
+
+
+def compact(
+    regions: Regions,
+    planted: set[Cell],
+    rng: random.Random,
+    moves: int,
+    min_region: int,
+    deadline: float | None = None,
+) -> None:
+    """Shorten the region borders, keeping regions connected and their planted stars.
+
+    Moves star-free cells, and swaps two star cells, between neighbouring regions.
+    """
+    size = regions.size
+    for move in range(moves):
+        if move % 256 == 0:
+            time_left(deadline)
+        r, c = rng.randrange(size), rng.randrange(size)
+        others = regions.neighbours(r, c)
+        if not others:
+            continue
+        old, new = regions.grid[r][c], rng.choice(others)
+        changed = [(r, c)]
+        if (r, c) in planted:  # swap with a star of the other region that touches ours
+            partners = sorted(
+                cell for cell in regions.cells[new] & planted if old in regions.neighbours(*cell)
+            )
+            if not partners:
+                continue
+            changed.append(rng.choice(partners))
+        elif len(regions.cells[old]) <= min_region:
+            continue
+        before = regions.border(changed)  # the only pairs that change (stars never touch)
+        for cell, label in zip(changed, (new, old), strict=False):
+            regions.move(cell, label)
+        if regions.border(changed) > before or not (
+            connected(regions.cells[old]) and connected(regions.cells[new])
+            if len(changed) == 2
+            else regions.still_connected(old, (r, c))  # its new region touches it
+        ):
+            for cell, label in zip(changed, (old, new), strict=False):
+                regions.move(cell, label)
+
+
+def open_cells(
+    rivals: Rivals, regions: Regions, limit: int | None, deadline: float | None
+) -> set[Cell] | None:
+    """Cells that are a star in some solution but not in all (0-based); None past `limit`."""
+    numbered = [[label + 1 for label in row] for row in regions.grid]
+    found = rivals.open_cells(numbered, limit, time_left(deadline))
+    return None if found is None else {(r - 1, c - 1) for r, c in found}
+
+
+def repair(
+    regions: Regions,
+    planted: set[Cell],
+    stars: int,
+    rng: random.Random,
+    patience: int,
+    min_region: int,
+    deadline: float | None,
+) -> bool:
+    """Move cells until the board has one solution.
+
+    False when `patience` tries in a row make no progress (a plateau: another seed does
+    better than waiting); raises TimeLimitReached when the deadline passes.
+    """
+    rivals = Rivals(stars, [(r + 1, c + 1) for r, c in planted])
+    undecided = open_cells(rivals, regions, None, deadline) or set()
+    size = regions.size
+    stale = 0
+    while undecided and stale < patience:
+        stale += 1
+        r, c = rng.choice(sorted(undecided - planted))
+        if rng.random() < 0.5:  # or a cell near it, so that region borders can reach it
+            r = min(size - 1, max(0, r + rng.randint(-2, 2)))
+            c = min(size - 1, max(0, c + rng.randint(-2, 2)))
+            if (r, c) in planted:
+                continue
+        targets = regions.neighbours(r, c)
+        old = regions.grid[r][c]
+        if not targets or len(regions.cells[old]) <= min_region:
+            continue
+        regions.move((r, c), rng.choice(targets))
+        tally = (  # None when no better: the region came apart, or more cells are open
+            open_cells(rivals, regions, len(undecided), deadline)
+            if regions.still_connected(old, (r, c))
+            else None
+        )
+        if tally is not None:
+            stale = 0 if len(tally) < len(undecided) else stale
+            undecided = tally
+        else:
+            regions.move((r, c), old)
+    return not undecided
+
+
+def generate_one(
+    size: int,
+    stars: int,
+    seed: str,
+    *,
+    min_region: int | None = None,
+    patience: int = 150,
+    deadline: float | None = None,
+    keep_lines: bool = False,
+) -> Generated | None:
+    """One puzzle from a seed, or None when this seed does not lead to one (in time).
+
+    `keep_lines`: the runs of stars that claim just 2S - 1 cells of a row stay regions of
+    that shape (smaller than `min_region`): what makes a puzzle easy.
+    """
+    try:
+        return _generate_one(
+            size, stars, check_seed(seed), min_region, patience, deadline, keep_lines
+        )
+    except TimeLimitReached:
+        return None
+
+
+def _generate_one(
+    size: int,
+    stars: int,
+    seed: str,
+    min_region: int | None,
+    patience: int,
+    deadline: float | None,
+    keep_lines: bool,
+) -> Generated | None:
+    """generate_one, raising TimeLimitReached when the deadline passes."""
+    started = time.perf_counter()
+    minimum = default_min_region(stars) if min_region is None else min_region
+    rng = random.Random(seed)
+    planted = plant(size, stars, rng, deadline)
+    if planted is None:
+        return None
+    owner = claim(size, stars, planted)
+    kept = lines(owner, stars) if keep_lines else frozenset()
+    grown = grow(owner, rng, kept)
+    if any(label < 0 for row in grown for label in row):  # cells walled in by kept lines
+        return None
+    regions = Regions(grown, kept)
+    compact(regions, set(planted), rng, 10 * size**3, minimum, deadline)
+    if not fill(regions, set(planted), rng, minimum):
+        return None
+    if not repair(regions, set(planted), stars, rng, patience, minimum, deadline):
+        return None
+    solver = Solver(Board.from_rows(regions.grid, stars), ground_timeout=time_left(deadline))
+    search = solver.count(time_left(deadline))
+    if search.timed_out:
+        raise TimeLimitReached
+    if search.found != 1:  # the re-check by counting
+        return None
+    board = solver.board
+    solution = Solution.from_cells(size, [(r + 1, c + 1) for r, c in planted], board)
+    return Generated(board, solution, seed, time.perf_counter() - started)
+
+
+def canonical(board: Board) -> tuple[str, ...]:
+    """The board's partition in a form equal for all its rotations and reflections."""
+    grid = [list(row) for row in board.regions]
+    forms = []
+    for _ in range(4):
+        grid = [list(row) for row in zip(*grid[::-1], strict=True)]  # rotate a quarter turn
+        for candidate in (grid, [row[::-1] for row in grid]):
+            names: dict[str | None, str] = {}
+            forms.append(
+                tuple(
+                    "".join(names.setdefault(label, chr(48 + len(names))) for label in row)
+                    for row in candidate
+                )
+            )
+    return min(forms)
+
+
+def refuse_impossible(
+    size: int, stars: int, min_region: int | None, deadline: float | None = None
+) -> None:
+    """Refuse, before any attempt, a size and star count that no puzzle can have.
+
+    Raises TimeLimitReached when the deadline (or a minute) passes before that is known.
+    """
+    smallest = default_min_region(stars) if min_region is None else min_region
+    if smallest > size:
+        raise UsageError(
+            f"{size} regions of at least {smallest} cells cannot fit a {size}x{size} board "
+            f"({size * size} cells): lower --min-region or use a larger board"
+        )
+    if plant(size, stars, random.Random(0), deadline) is None:
+        raise UsageError(
+            f"no {size}x{size} grid holds {stars} star(s) in every row and column without two "
+            "touching: use a larger board or fewer stars"
+        )
+
+
+def make_puzzle(
+    size: int,
+    stars: int,
+    seed: int | str,
+    index: int,
+    *,
+    min_region: int | None = None,
+    timeout: float | None = None,
+    attempts: int = 1000,
+    first_attempt: int = 0,
+    seen: frozenset[tuple[str, ...]] = frozenset(),
+    spent: float = 0.0,
+    keep_lines: bool = False,
+    race: int = 1,
+) -> Generated:
+    """Puzzle `index`: the first success among the seeds "SEED/index/i" not `seen` before.
+
+    `spent` seconds of the first puzzle's time went before it (the impossibility check).
+    With `race` > 1 that many processes make the attempts in turn, each taking the next
+    one when it is done, and the first success in order is kept (so the puzzle is the same):
+    the attempts that end on a plateau cost the puzzle's wall time less. Raises
+    GenerateTimeout when it takes longer than `timeout` (or all the attempts).
+    """
+    started = time.perf_counter() - (spent if index == 0 else 0.0)
+    deadline = None if timeout is None else started + timeout
+    attempt = partial(
+        _attempt,
+        size,
+        stars,
+        f"{seed}/{index}",
+        min_region=min_region,
+        deadline=deadline,
+        keep_lines=keep_lines,
+    )
+    numbers = list(range(first_attempt, attempts))
+    if race > 1:
+        from starbattle.run.batch import run_all
+
+        results = run_all(attempt, numbers, race, lost=_attempt_lost, chunk=1)
+    else:
+        results = (attempt(number) for number in numbers)
+    with closing(results):
+        for result in results:
+            if isinstance(result, UsageError):
+                raise result
+            if deadline is not None and time.perf_counter() > deadline:
+                raise GenerateTimeout(index, timeout or 0)  # late counts as failed
+            if result is not None and canonical(result.board) not in seen:
+                return Generated(
+                    result.board, result.solution, result.seed, time.perf_counter() - started
+                )
+    raise GenerateTimeout(index, None)
+
+
+def _attempt(size: int, stars: int, prefix: str, number: int, **options: Any) -> Generated | None:
+    """Attempt `number` of a puzzle: generate_one from the seed "PREFIX/number"."""
+    return generate_one(size, stars, f"{prefix}/{number}", **options)
+
+
+def _attempt_lost(number: int, code: int | None) -> UsageError:
+    """The error of a racing attempt whose process died, raised when its turn comes.
+
+    Skipping the attempt could change the puzzle; a later attempt lost while an earlier one
+    still runs does not matter if the earlier one succeeds.
+    """
+    return UsageError(
+        f"attempt {number} ended with its process (exit {code}), e.g. out of memory: "
+        "run again, or with -j 1"
+    )
+
+
+def next_attempt(puzzle: Generated) -> int:
+    """The attempt after the one that made this puzzle (its seed ends in "/attempt")."""
+    return int(puzzle.seed.rsplit("/", 1)[1]) + 1
+
+
+def generate(
+    size: int,
+    stars: int,
+    count: int = 1,
+    seed: int | str = 0,
+    *,
+    min_region: int | None = None,
+    timeout: float | None = None,
+    attempts: int = 1000,
+    run: Callable[[Callable[[int], Generated], list[int]], Iterable[Generated]] = map,
+    keep_lines: bool = False,
+    race: int = 1,
+) -> Iterator[Generated]:
+    """Yield `count` different puzzles (not equal up to rotation and reflection).
+
+    Puzzle k is the first success among the seeds "SEED/k/0", "SEED/k/1", ... that is not
+    one of the puzzles before it; without a time limit the same seed always gives the same
+    puzzles. A puzzle's `seconds` count every attempt it took. Raises GenerateTimeout when
+    one takes longer than `timeout`. `run(work, indexes)` yields work(k) for every k in
+    order, here by default, or e.g. `batch.run_all` with jobs or `cluster.run_on_cluster`
+    with an address (bound by functools.partial): the puzzles are the same. Raises
+    UsageError for a seed holding a control character. `keep_lines`: see `generate_one`.
+    `race`: while the puzzles are made here one at a time (`run` is map), that many processes
+    make each puzzle's attempts (see `make_puzzle`); the puzzles are the same.
+    """
+    seed = check_seed(seed)
+    began = time.perf_counter()
+    try:  # part of the first puzzle's time
+        refuse_impossible(size, stars, min_region, None if timeout is None else began + timeout)
+    except TimeLimitReached:
+        if timeout is not None:
+            raise GenerateTimeout(0, timeout) from None
+    work = partial(
+        make_puzzle,
+        size,
+        stars,
+        seed,
+        min_region=min_region,
+        timeout=timeout,
+        attempts=attempts,
+        spent=time.perf_counter() - began,
+        keep_lines=keep_lines,
+        race=race if run is map else 1,  # a worker process of `run` starts none of its own
+    )
+    seen: set[tuple[str, ...]] = set()
+    for index, made in enumerate(run(work, list(range(count)))):
+        puzzle = made
+        if canonical(puzzle.board) in seen:  # rare: made apart from the puzzles before it
+            again = work(index, first_attempt=next_attempt(puzzle), seen=frozenset(seen))
+            puzzle = replace(again, seconds=made.seconds + again.seconds)
+        seen.add(canonical(puzzle.board))
+        yield puzzle

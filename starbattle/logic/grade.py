@@ -1,0 +1,475 @@
+"""Difficulty: a tier and a score from the hint ladder's trace and clingo's search effort.
+
+Every feature is measured on the board's canonical form (the least of its 8 rotations and
+reflections, regions renamed in reading order), so a grade never depends on orientation or
+region names. A board without exactly one solution gets no grade: `Grade.reason` says why.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from starbattle.errors import UsageError
+from starbattle.model.board import Board, Cell
+from starbattle.words import plural
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from starbattle.logic.generate import Generated
+    from starbattle.logic.ladder import Step
+
+TIERS = ("easy", "medium", "hard", "expert", "extreme")
+"""The named tiers, easiest first."""
+
+# Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
+# (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
+WEIGHTS = {
+    "constant": 0.3,
+    "needs_region": 0.1948,
+    "needs_exclusion": 0.4315,
+    "needs_counting": 0.8272,
+    "needs_chain": 0.497,
+    "log_chains": 0.0338,
+    "log_conflicts_per_row": 0.2338,
+}
+"""The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
+rank (0 easy, 1 medium, 2 hard, 3 expert)."""
+CUTS = (0.547, 1.778, 2.696, 3.109)
+"""The least score of medium, hard, expert and extreme (fitted by the same command: fewest
+misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
+
+
+class Grade(NamedTuple):
+    """A board's difficulty: tier and score with their features, or why it has none."""
+
+    tier: str | None
+    score: float | None
+    features: dict[str, int]
+    reason: str | None = None
+    """Why the board has no grade (no solution, or more than one), else None."""
+
+    def record(self) -> dict[str, object]:
+        """The grade as DESIGN.md's JSON record (collections add an id)."""
+        record: dict[str, object] = {
+            "type": "grade",
+            "tier": self.tier,
+            "score": self.score,
+            "features": self.features,
+        }
+        if self.reason is not None:
+            record["reason"] = self.reason
+        return record
+
+
+def _orientations(size: int) -> Iterator[dict[Cell, Cell]]:
+    """The 8 rotations and reflections of a size x size board, as maps from old to new cells."""
+    for turns in range(4):
+        for mirror in (False, True):
+            mapping = {}
+            for r in range(1, size + 1):
+                for c in range(1, size + 1):
+                    rr, cc = r, c
+                    for _ in range(turns):
+                        rr, cc = cc, size + 1 - rr
+                    mapping[(r, c)] = (rr, size + 1 - cc) if mirror else (rr, cc)
+            yield mapping
+
+
+def canonical_board(board: Board) -> Board:
+    """The least of the board's 8 orientations, regions renamed 1, 2, ... in reading order."""
+    size, best, best_key = board.size, board, None
+    for mapping in _orientations(size):
+        grid: list[list[str | None]] = [[None] * size for _ in range(size)]
+        for (r, c), (rr, cc) in mapping.items():
+            grid[rr - 1][cc - 1] = board.regions[r - 1][c - 1]
+        names: dict[str, str] = {}
+        rows = tuple(
+            tuple(
+                None if label is None else names.setdefault(label, str(len(names) + 1))
+                for label in row
+            )
+            for row in grid
+        )
+        stars = frozenset(mapping[cell] for cell in board.given_stars)
+        blanks = frozenset(mapping[cell] for cell in board.given_blanks)
+        key = (
+            tuple(tuple(0 if label is None else int(label) for label in row) for row in rows),
+            sorted(stars),
+            sorted(blanks),
+        )
+        if best_key is None or key < best_key:
+            best_key = key
+            best = Board(rows, board.stars, stars, blanks, name=board.name)
+    return best
+
+
+LEVEL_6_BUDGET = 8
+"""The most level-6 steps a grade reads: the trace is cut there (or where levels 1-6 are
+stuck), which bounds the time a grade takes (level 6 is the slow level) and costs no
+agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
+
+EFFORTS = (
+    "basic",
+    "region",
+    "exclusion",
+    "counting",
+    "assumption",
+    "assumption-chain",
+    "unsat-core",
+)
+"""How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
+measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 1-2; region:
+2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
+column, too little room left by a star's neighbours alone or in a region; counting: the
+other steps of levels 4-5; then levels 6 and 7 by technique."""
+
+
+def effort(step: Step) -> int:
+    """A step's effort: its index in EFFORTS."""
+    technique, units = step.technique, step.units
+    regions = sum(unit.startswith("region") for unit in units)
+    if step.level <= 2:
+        name = "basic"
+    elif (technique == "confinement" and regions == 1 and units[0].startswith("region")) or (
+        technique == "2x2-blocks" and regions
+    ):
+        name = "region"
+    elif technique == "2x2-blocks" or (
+        technique == "too-little-room" and (len(units) == 1 or units[0].startswith("region"))
+    ):
+        name = "exclusion"
+    elif step.level <= 5:
+        name = "counting"
+    else:
+        name = technique
+    return EFFORTS.index(name)
+
+
+Summary = list[tuple[int, int, int]]
+"""A trace as (level, effort, deductions of that effort available) per step."""
+
+
+def graded_trace(board: Board, deadline: float | None = None) -> tuple[Summary, bool]:
+    """The trace the grade reads (least effort first), summarised, and whether it was cut.
+
+    Levels 1-6 only: where they are stuck the step is counted as level 7 (a clingo core
+    would be next) without computing it, and the trace stops. Raises TimeLimitReached once
+    the perf_counter `deadline` passes.
+    """
+    from starbattle.logic.ladder import Logic, State  # imports clingo: only when grading
+
+    logic, state, steps = Logic(board, deadline=deadline), State(), []
+    while (step := logic.easiest_step(state, effort)) is not None:
+        steps.append((step.level, effort(step), step.available))
+        state = state.after(step)
+        if sum(level == 6 for level, _, _ in steps) == LEVEL_6_BUDGET:
+            return steps, True
+    if logic.solved(state):
+        return steps, False
+    return [*steps, (7, EFFORTS.index("unsat-core"), 1)], True
+
+
+def measure(
+    board: Board, deadline: float | None = None
+) -> tuple[Summary, bool, dict[str, int]] | int:
+    """A canonical board's trace summary, whether it was cut, and its search effort.
+
+    A board without exactly one solution gives its solution count (0, or 2 for several).
+    Raises TimeLimitReached once the perf_counter `deadline` passes.
+    """
+    from starbattle.asp.solver import Solver
+    from starbattle.limits import TimeLimitReached, time_left
+
+    # clingo_args given: a grounding of its own, so the search effort never depends on history
+    solver = Solver(board, clingo_args=("--seed=0",), ground_timeout=time_left(deadline))
+    found = len(list(solver.solutions(2, time_left(deadline))))
+    if solver.last.timed_out:
+        raise TimeLimitReached
+    if found != 1:
+        return found
+    stats = solver.stats
+    search = {
+        "size": board.size,
+        "stars": board.stars,
+        "cells": sum(label is not None for row in board.regions for label in row),
+        "choices": stats.choices,
+        "conflicts": stats.conflicts,
+    }
+    return (*graded_trace(board, deadline), search)
+
+
+def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
+    """The grade's raw features from a trace summary (`graded_trace`) and the search effort."""
+    levels = [level for level, _, _ in steps]
+    efforts = [effort_ for _, effort_, _ in steps]
+    return {
+        "solutions": 1,
+        **search,
+        "steps": len(steps),
+        **{f"level_{level}": levels.count(level) for level in range(1, 8)},
+        "hardest": max(levels, default=0),
+        "effort": max(efforts, default=0),
+        "chains": efforts.count(EFFORTS.index("assumption-chain")),
+        "bottlenecks": sum(available == 1 for _, _, available in steps),
+        "cut": int(cut),
+    }
+
+
+def features(board: Board, timeout: float | None = None) -> dict[str, int]:
+    """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique).
+
+    Raises TimeLimitReached when `timeout` seconds pass first.
+    """
+    from starbattle.limits import deadline_after
+
+    measured = measure(canonical_board(board), deadline_after(timeout))
+    if isinstance(measured, int):
+        return {"solutions": measured}
+    return summarise(*measured)
+
+
+def terms(raw: dict[str, int]) -> dict[str, float]:
+    """The score's terms: the hardest effort the trace needed, its assumption chains, search.
+
+    Whether the trace needed region steps or more (EFFORTS), exclusion or more, counting or
+    more, an assumption chain; the assumption chains (at most LEVEL_6_BUDGET level-6 steps
+    are read) on a log scale; clingo's conflicts per row on a log scale, so that the effort
+    of large boards is not overweighted.
+    """
+    return {
+        "constant": 1.0,
+        **{
+            f"needs_{name.split('-')[-1]}": float(raw["effort"] >= EFFORTS.index(name))
+            for name in ("region", "exclusion", "counting", "assumption-chain")
+        },
+        "log_chains": math.log1p(raw["chains"]),
+        "log_conflicts_per_row": math.log1p(raw["conflicts"] / raw["size"]),
+    }
+
+
+def score_of(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> float:
+    """The weighted sum of a board's terms."""
+    values = terms(raw)
+    return sum(weight * values[name] for name, weight in weights.items())
+
+
+def tier_of(score: float, cuts: tuple[float, ...] = CUTS) -> str:
+    """The tier a score falls in."""
+    return TIERS[sum(score >= cut for cut in cuts)]
+
+
+TIMED_OUT = "no grade: the time limit was reached first"
+"""The reason of a grade that a time limit stopped."""
+
+
+def grade(board: Board, timeout: float | None = None) -> Grade:
+    """The board's difficulty; a board without exactly one solution gets a reason instead.
+
+    So does one whose grading outlasts `timeout` seconds (TIMED_OUT).
+    """
+    from starbattle.limits import TimeLimitReached
+
+    try:
+        raw = features(board, timeout)
+    except TimeLimitReached:
+        return Grade(None, None, {}, TIMED_OUT)
+    if raw["solutions"] == 0:
+        return Grade(None, None, raw, "no grade: the board has no solution")
+    if raw["solutions"] > 1:
+        return Grade(None, None, raw, "no grade: the board has more than one solution")
+    score = round(score_of(raw), 3)
+    return Grade(tier_of(score), score, raw)
+
+
+class NoneAsAsked(UsageError):
+    """Every generated puzzle had another difficulty than the one asked."""
+
+    def __init__(self, asked: str, attempts: int) -> None:
+        super().__init__(
+            f"none of {attempts} generated puzzles was {asked}: raise --attempts, widen the "
+            "score range, or ask another tier"
+        )
+
+
+class NoneInTime(UsageError):
+    """The time limit passed before a puzzle of the asked difficulty was made."""
+
+    exit_code = 3  # a time limit before an answer
+
+    def __init__(self, asked: str, timeout: float, tried: int) -> None:
+        super().__init__(
+            f"no {asked} puzzle within {timeout:g} s ({plural(tried, 'puzzle')} made): raise "
+            "--timeout, widen the score range, or ask another tier"
+        )
+
+
+REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {
+    (5, 1): ("medium", "hard"),
+    (6, 1): ("medium", "hard"),
+    (7, 1): ("medium", "hard"),
+    (8, 1): ("medium", "hard"),
+    (9, 1): ("medium", "hard"),
+    (10, 1): ("medium", "hard"),
+    (11, 1): ("medium", "hard"),
+    (12, 1): ("medium", "hard"),
+    (8, 2): ("medium", "hard", "expert"),
+    (9, 2): ("easy", "medium", "hard", "expert"),
+    (10, 2): ("easy", "medium", "hard", "expert"),
+    (11, 2): ("easy", "medium", "hard", "expert"),
+    (12, 2): ("easy", "medium", "hard", "expert", "extreme"),
+    (13, 3): ("easy", "medium", "hard", "expert", "extreme"),
+    (14, 3): ("medium", "hard", "expert", "extreme"),
+    (15, 3): ("medium", "hard", "expert", "extreme"),
+}
+"""The tiers that generated puzzles of a size and star count were seen to reach (measured by
+`python benchmarks/tier_reach.py`: benchmarks/RESULTS.md, tier reach); a size not listed may
+reach any tier."""
+
+
+def refuse_unreachable(size: int, stars: int, tier: str) -> None:
+    """Refuse at once a tier that no generated puzzle of this size reached (REACHABLE)."""
+    reached = REACHABLE.get((size, stars))
+    if reached is not None and tier not in reached:
+        raise UsageError(
+            f"no generated {size}x{size} {stars}-star puzzle was {tier} when measured "
+            f"(benchmarks/tier_reach.py): ask {_or(reached)}, or another size"
+        )
+
+
+def _or(words: tuple[str, ...]) -> str:
+    """'easy', 'easy or medium', 'easy, medium or hard'."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+class GradedPuzzle(NamedTuple):
+    """A generated puzzle with the asked difficulty, its grade and how many puzzles were made."""
+
+    puzzle: Generated
+    grade: Grade
+    tried: int
+
+
+def wanted(
+    grade_: Grade, tier: str | None, min_score: float | None, max_score: float | None
+) -> bool:
+    """Whether a grade has the tier and lies within the scores asked (None: any)."""
+    score = grade_.score
+    return (
+        score is not None
+        and (tier is None or grade_.tier == tier)
+        and (min_score is None or score >= min_score)
+        and (max_score is None or score <= max_score)
+    )
+
+
+def generate_graded(
+    size: int,
+    stars: int,
+    seed: int | str = 0,
+    *,
+    tier: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    attempts: int = 200,
+    timeout: float | None = None,
+    progress: Callable[[str], object] | None = None,
+    deadline: float | None = None,
+    **options: Any,
+) -> GradedPuzzle:
+    """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
+
+    `options` go to `starbattle.logic.generate.generate`. For the easiest tier (or a score below
+    medium's) `keep_lines` is on unless given: rows whose two stars are two cells apart keep
+    them as a region of three cells, because such small regions are what makes a puzzle easy
+    (puzzles the generator just made unique are seldom easy otherwise). `timeout` bounds the
+    whole search (or the perf_counter `deadline` of a longer run, `timeout` its length);
+    `progress(line)` hears after each puzzle made how the search goes. Raises
+    UsageError for an unknown tier or one that puzzles of this size never reach
+    (REACHABLE), NoneAsAsked when `attempts` puzzles were made and none was as asked, and
+    NoneInTime when the time limit passes first.
+    """
+    from starbattle.limits import TimeLimitReached, deadline_after, time_left
+    from starbattle.logic.generate import GenerateTimeout, generate
+
+    if tier is not None and tier not in TIERS:
+        raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
+    if tier is not None:
+        refuse_unreachable(size, stars, tier)
+    if tier == TIERS[0] or (max_score is not None and max_score < CUTS[0]):
+        options.setdefault("keep_lines", True)
+    bounds = [
+        f"{name} {value:g}"
+        for name, value in (("score >=", min_score), ("score <=", max_score))
+        if value is not None
+    ]
+    asked = " and ".join([*([tier] if tier else []), *bounds]) or "gradable"
+    deadline = deadline_after(timeout) if deadline is None else deadline
+    seen = Counter[str]()
+    for tried in range(1, attempts + 1):
+        try:
+            made = generate(size, stars, 1, f"{seed}/tried/{tried}", timeout=time_left(deadline),
+                            **options)  # fmt: skip
+            puzzle = next(made)
+            graded = grade(puzzle.board, time_left(deadline))
+        except (TimeLimitReached, GenerateTimeout):
+            if timeout is None:
+                raise
+            raise NoneInTime(asked, timeout, tried - 1) from None
+        if graded.reason == TIMED_OUT and timeout is not None:
+            raise NoneInTime(asked, timeout, tried - 1)
+        if wanted(graded, tier, min_score, max_score):
+            return GradedPuzzle(puzzle, graded, tried)
+        seen[graded.tier or "ungraded"] += 1
+        if progress is not None:
+            tally = ", ".join(f"{n} {name}" for name, n in seen.most_common())
+            progress(f"looking for a {asked} puzzle: {tried} made ({tally})")
+    raise NoneAsAsked(asked, attempts)
+
+
+def graded_puzzles(
+    size: int,
+    stars: int,
+    count: int = 1,
+    seed: int | str = 0,
+    *,
+    tier: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    attempts: int = 200,
+    timeout: float | None = None,
+    progress: Callable[[str], object] | None = None,
+    **options: Any,
+) -> Iterator[tuple[Generated, str | None]]:
+    """`count` puzzles, each with a note on its grade and how many were made when one was asked.
+
+    With a grade asked, `timeout` bounds the whole run (else each puzzle, as in `generate`)
+    and `progress` hears how the search goes (see `generate_graded`).
+    """
+    from starbattle.limits import deadline_after
+    from starbattle.logic.generate import generate
+
+    if tier is None and min_score is None and max_score is None:
+        made = generate(size, stars, count, seed, timeout=timeout, **options)
+        yield from ((puzzle, None) for puzzle in made)
+        return
+    deadline = deadline_after(timeout)
+    for index in range(1, count + 1):
+        found = generate_graded(
+            size,
+            stars,
+            f"{seed}/{index}",
+            tier=tier,
+            min_score=min_score,
+            max_score=max_score,
+            attempts=attempts,
+            timeout=timeout,
+            deadline=deadline,
+            progress=progress,
+            **options,
+        )
+        made = f"{found.tried} puzzle{'s' if found.tried != 1 else ''} made"
+        note = f"puzzle {index}: {found.grade.tier}, score {found.grade.score:g} ({made})"
+        yield found.puzzle, note

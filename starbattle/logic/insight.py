@@ -1,0 +1,355 @@
+"""Insight into a board: the cells every solution agrees on, and why there is no solution.
+
+Returns data (the CLI formats it). Uses the solver's brave and cautious consequences, and
+unsatisfiable cores of encodings/explain.lp, where every rule unit is an assumption. Each
+query takes a time limit for all of its clingo calls together; a limit reached is a field of
+the result (what was proved so far), never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from starbattle.asp.encodings import encodings_dir
+from starbattle.asp.facts import (
+    GIVEN_BLANK,
+    GIVEN_STAR,
+    UNIT_COLUMN,
+    UNIT_KINDS,
+    UNIT_NOTOUCH,
+    UNIT_REGION,
+    UNIT_ROW,
+    region_terms,
+)
+from starbattle.asp.solver import Solver, Unit
+from starbattle.limits import TimeLimitReached, deadline_after, time_left
+from starbattle.model.board import Board, Cell
+from starbattle.model.checker import Violation, check
+from starbattle.words import listing, plural
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """Cells decided alike by every solution."""
+
+    size: int
+    stars: frozenset[Cell]
+    """Cells that hold a star in every solution."""
+    blanks: frozenset[Cell]
+    """Cells that are empty in every solution (blocked cells included)."""
+    complete: bool = True
+    """False when the time limit ran out first: `stars` and `blanks` then hold only what was
+    proved (possibly nothing), and `open` also holds cells that are not decided yet."""
+
+    @property
+    def open(self) -> frozenset[Cell]:
+        """Cells that some solutions fill and others leave empty (or not yet decided)."""
+        every = {(r, c) for r in range(1, self.size + 1) for c in range(1, self.size + 1)}
+        return frozenset(every - self.stars - self.blanks)
+
+    def summary(self) -> str:
+        """E.g. '31 of 100 cells decided; 69 open', or '... undecided' after a time limit."""
+        total = self.size * self.size
+        rest = "open" if self.complete else "undecided (time limit)"
+        return f"{total - len(self.open)} of {total} cells decided; {len(self.open)} {rest}"
+
+
+def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
+    """The cells every solution agrees on; None when the board has no solution.
+
+    Within `timeout` seconds in all (see fixed_by).
+    """
+    deadline = deadline_after(timeout)
+    solver = Solver(board, ground_timeout=timeout, **options)  # type: ignore[arg-type]
+    return _fixed(solver, deadline)
+
+
+def fixed_by(solver: Solver, timeout: float | None = None) -> Fixed | None:
+    """The cells every solution agrees on, from a grounded solver; None when none exists.
+
+    Within `timeout` seconds in all; after it, a Fixed that is not `complete`, holding the
+    blanks when the brave consequences were done in time (a search cut short proves no
+    cell a star or a blank).
+    """
+    return _fixed(solver, deadline_after(timeout))
+
+
+def _fixed(solver: Solver, deadline: float | None) -> Fixed | None:
+    """fixed_by with a deadline."""
+    size = solver.board.size
+    every = {(r, c) for r in range(1, size + 1) for c in range(1, size + 1)}
+    blanks: frozenset[Cell] = frozenset()
+    try:
+        brave = _consequences(solver, "brave", deadline)
+        if brave is None:
+            return None
+        blanks = frozenset(every - brave)
+        cautious = _consequences(solver, "cautious", deadline)
+    except TimeLimitReached:
+        return Fixed(size, frozenset(), blanks, complete=False)
+    return Fixed(size, frozenset(cautious or ()), blanks)
+
+
+def _consequences(solver: Solver, kind: str, deadline: float | None) -> frozenset[Cell] | None:
+    """Solver.consequences within a deadline; raises TimeLimitReached when cut short."""
+    found = solver.consequences(kind, time_left(deadline))
+    if solver.last.timed_out:
+        raise TimeLimitReached
+    return found
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A smallest set of rules that cannot all hold, said in words."""
+
+    units: tuple[Unit, ...]
+    """Row, column and region quotas, the no-touch rule and givens; dropping any one of
+    them leaves a board with a solution."""
+    names: tuple[str, ...]
+    """The units for people: 'row 3', 'region B', 'given star (1,2)', 'no-touch rule'."""
+    sentence: str
+    cells: frozenset[Cell]
+    """The cells of those units, to highlight."""
+
+
+def why_unsat(board: Board) -> Explanation | None:
+    """Why the board has no solution (None when it has one), under the default rules."""
+    solver = Solver(board, encoding=str(encodings_dir() / "explain.lp"))
+    every = solver.units()
+    core = solver.core(every)
+    if core is None:
+        return None
+    # Deletion-based minimising from two orders (lines first; regions first), keeping the
+    # smaller result: what is left tends to be the few units a person would name.
+    needed = min(
+        (_minimise(solver, sorted(core, key=order), every) for order in (_order, _regions_first)),
+        key=len,
+    )
+    labels = {term: label for label, term in region_terms(board).items()}
+    units = tuple(sorted(needed, key=_order))
+    names = tuple(_name(unit, labels) for unit in units)
+    return Explanation(units, names, describe(board, units, labels), _cells(board, units, labels))
+
+
+def _name(unit: Unit, labels: dict[str, str]) -> str:
+    """A unit for people."""
+    name, arguments = unit
+    if name == UNIT_NOTOUCH:
+        return "no-touch rule"
+    if name == UNIT_REGION:
+        return f"region {labels[str(arguments[0])]}"
+    if name in (GIVEN_STAR, GIVEN_BLANK):
+        return f"{name.replace('_', ' ')} ({arguments[0]},{arguments[1]})"
+    return f"{name} {arguments[0]}"
+
+
+def _minimise(
+    solver: Solver,
+    core: list[Unit],
+    every: list[Unit],
+    always: tuple[Unit, ...] = (),
+    deadline: float | None = None,
+) -> list[Unit]:
+    """Drop the units of a core in turn, keeping each one without which the rest solve.
+
+    Units in `always` stay on throughout and are never dropped; all others are off. Raises
+    TimeLimitReached when the deadline passes.
+    """
+    needed = [unit for unit in core if unit not in always]
+    for unit in list(needed):
+        if unit not in needed:
+            continue
+        trial = [other for other in needed if other != unit]
+        off = [other for other in every if other not in trial and other not in always]
+        smaller = solver.core([*trial, *always], off=off, timeout=time_left(deadline))
+        if smaller is not None:
+            needed = [other for other in trial if other in set(smaller)]
+    return needed
+
+
+def _regions_first(unit: Unit) -> tuple[int, tuple[str, ...]]:
+    """Units in the order regions, rows, columns, givens, no-touch."""
+    rank, key = _order(unit)
+    return (0 if unit[0] == UNIT_REGION else rank + 1), key
+
+
+def _order(unit: Unit) -> tuple[int, tuple[str, ...]]:
+    """Units in the order rows, columns, regions, givens, no-touch."""
+    return UNIT_KINDS.index(unit[0]), tuple(str(argument).zfill(9) for argument in unit[1])
+
+
+def _cells(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> frozenset[Cell]:
+    """The cells a set of units speaks of."""
+    cells: set[Cell] = set()
+    regions = board.region_cells()
+    n = range(1, board.size + 1)
+    for name, arguments in units:
+        if name == UNIT_ROW:
+            cells |= {(int(arguments[0]), c) for c in n}
+        elif name == UNIT_COLUMN:
+            cells |= {(r, int(arguments[0])) for r in n}
+        elif name == UNIT_REGION:
+            cells |= set(regions[labels[str(arguments[0])]])
+        elif name in (GIVEN_STAR, GIVEN_BLANK):
+            cells.add((int(arguments[0]), int(arguments[1])))
+    return frozenset(cells)
+
+
+def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> str:
+    """A sentence for people saying why these units cannot all hold."""
+    s = board.stars
+    rows = [int(a[0]) for name, a in units if name == UNIT_ROW]
+    columns = [int(a[0]) for name, a in units if name == UNIT_COLUMN]
+    regions = [labels[str(a[0])] for name, a in units if name == UNIT_REGION]
+    givens = [
+        (name, (int(a[0]), int(a[1]))) for name, a in units if name in (GIVEN_STAR, GIVEN_BLANK)
+    ]
+    notouch = any(name == UNIT_NOTOUCH for name, _ in units)
+    cells = board.region_cells()
+    for word, lines in (("row", rows), ("column", columns)):
+        other = columns if word == "row" else rows
+        if regions and lines and not other and not givens:
+            inside = {(r, c) for label in regions for r, c in cells[label]}
+            line_cells = {(r, c) for r, c in inside if (r if word == "row" else c) in lines}
+            where = listing(word, [str(line) for line in lines])
+            them = listing("region", regions)
+            hold = "holds" if len(lines) == 1 else "hold"
+            holds = "holds" if len(regions) == 1 else "hold"
+            lie = "lies" if len(regions) == 1 else "lie"
+            lines_lie = "lies" if len(lines) == 1 else "lie"
+            if inside == line_cells and len(regions) > len(lines):
+                return (
+                    f"{them} {lie} entirely in {where} and need {len(regions)} x {s} = "
+                    f"{plural(len(regions) * s, 'star')} there, but {where} {hold} only "
+                    f"{len(lines)} x {s} = {len(lines) * s}"
+                )
+            if len(lines) > len(regions):
+                everything = {
+                    (r, c)
+                    for r in range(1, board.size + 1)
+                    for c in range(1, board.size + 1)
+                    if (r if word == "row" else c) in lines
+                }
+                if everything <= inside:
+                    return (
+                        f"{where} {lines_lie} entirely in {them} and need "
+                        f"{len(lines)} x {s} = {plural(len(lines) * s, 'star')} there, but "
+                        f"{them} {holds} only {len(regions)} x {s} = {len(regions) * s}"
+                    )
+    if notouch and len(givens) >= 2 and not (rows or columns or regions):
+        places = [f"({r},{c})" for _, (r, c) in givens]
+        return f"the given stars at {' and '.join(places)} touch"
+    if notouch and len(regions) == 1 and not (rows or columns or givens):
+        return (
+            f"region {regions[0]} ({len(cells[regions[0]])} cells) cannot hold "
+            f"{plural(s, 'star')} without two of them touching"
+        )
+    if notouch and len(regions) > 1 and not (rows or columns or givens):
+        each = f"cannot each hold {plural(s, 'star')} without two stars touching"
+        return f"{listing('region', regions)} {each}"
+    parts = []
+    if rows:
+        parts.append(listing("row", [str(r) for r in rows]))
+    if columns:
+        parts.append(listing("column", [str(c) for c in columns]))
+    if regions:
+        parts.append(listing("region", regions))
+    named = ", ".join(parts) if parts else "the givens"
+    extra = [
+        f"the given {'star' if name == GIVEN_STAR else 'blank'} at ({r},{c})"
+        for name, (r, c) in givens
+    ]
+    rule = " with no two stars touching" if notouch else ""
+    given_text = f" together with {', '.join(extra)}" if extra and parts else ""
+    return f"{named} cannot all have {plural(s, 'star')} each{rule}{given_text}"
+
+
+@dataclass(frozen=True)
+class PartialCheck:
+    """What a partial answer (stars, cells marked empty, the rest undecided) amounts to."""
+
+    violations: tuple[Violation, ...]
+    """Rules the marks already break."""
+    extendable: bool | None
+    """Whether some solution agrees with every mark; None when the time limit came first."""
+    conflict: tuple[tuple[str, Cell], ...]
+    """When not extendable: a smallest set of marks ('star' or 'blank', cell) that cannot
+    all hold together; dropping any one of them leaves marks that some solution keeps.
+    When the time limit cut the shrinking short: a set that cannot all hold, not smallest."""
+    first_wrong: tuple[str, Cell] | None
+    """With a unique solution and `against_solution`: the first mark, in reading order,
+    that the solution contradicts (None also when the time limit came first)."""
+    complete: bool = True
+    """False when the time limit ran out before every question above was answered."""
+
+
+def check_partial(
+    board: Board,
+    stars: Iterable[Cell],
+    blanks: Iterable[Cell],
+    *,
+    against_solution: bool = False,
+    timeout: float | None = None,
+) -> PartialCheck:
+    """Check a partial answer: broken rules, whether it can still be completed, and why not.
+
+    Within `timeout` seconds for all clingo calls together; what is undecided by then is
+    left out and the result is not `complete`.
+    """
+    deadline = deadline_after(timeout)
+    stars, blanks = set(stars), set(blanks)
+    violations = tuple(check(board, stars, blanks))
+    marked = Board(
+        board.regions,
+        board.stars,
+        board.given_stars | stars,
+        board.given_blanks | blanks,
+        board.name,
+    )
+    extendable: bool | None = None
+    conflict: tuple[tuple[str, Cell], ...] = ()
+    first_wrong = None
+    try:
+        explain = str(encodings_dir() / "explain.lp")
+        solver = Solver(marked, encoding=explain, ground_timeout=time_left(deadline))
+        every = solver.units()
+        rules = tuple(unit for unit in every if unit[0] not in (GIVEN_STAR, GIVEN_BLANK))
+        core = solver.core(every, timeout=time_left(deadline))
+        extendable = core is None
+        if core is not None:
+            conflict = _marks(core)
+            conflict = _marks(_minimise(solver, core, every, rules, deadline))
+        if against_solution:
+            first_wrong = _first_wrong(board, stars, blanks, deadline)
+    except TimeLimitReached:
+        return PartialCheck(violations, extendable, conflict, first_wrong, complete=False)
+    return PartialCheck(violations, extendable, conflict, first_wrong)
+
+
+def _marks(units: list[Unit]) -> tuple[tuple[str, Cell], ...]:
+    """The given-star and given-blank units of a core as sorted marks."""
+    return tuple(
+        sorted(
+            ("star" if name == GIVEN_STAR else "blank", (int(a[0]), int(a[1])))
+            for name, a in units
+            if name in (GIVEN_STAR, GIVEN_BLANK)
+        )
+    )
+
+
+def _first_wrong(
+    board: Board, stars: set[Cell], blanks: set[Cell], deadline: float | None
+) -> tuple[str, Cell] | None:
+    """The first mark in reading order that the board's unique solution contradicts, if any."""
+    solver = Solver(board, ground_timeout=time_left(deadline))
+    solutions = list(solver.solutions(2, time_left(deadline)))
+    if solver.last.timed_out:
+        raise TimeLimitReached
+    if len(solutions) != 1:
+        return None
+    truth = set(solutions[0].stars)
+    wrong = sorted(
+        [(cell, "star") for cell in stars - truth] + [(cell, "blank") for cell in blanks & truth]
+    )
+    return (wrong[0][1], wrong[0][0]) if wrong else None

@@ -1,0 +1,1 @@
+"""Floor 1, the model: boards, units, the independent checker and every result value."""
