@@ -180,7 +180,7 @@ def run_once(case: str, source: str, limit: float, board: str) -> Run:
     if end:
         return float(end[0]) - began, end[1] == "1"
     assert child.returncode == 3, f"{case} {source} {limit}: exit {child.returncode}"
-    return time.time() - began, True  # ended while grounding (interrupts.grounding)
+    return time.time() - began, True  # ended while grounding (guard.grounding)
 
 
 def time_limits(sizes: list[int], repeat: int) -> list[str]:

@@ -1,11 +1,11 @@
-"""The process's one watcher of time limits (interrupts._Deadlines)."""
+"""The process's one watcher of time limits (guard._Deadlines)."""
 
 from __future__ import annotations
 
 import multiprocessing
 import threading
 
-from starbattle.run.interrupts import _deadlines
+from starbattle.asp.guard import _deadlines
 
 
 def test_deadlines_run_in_time_order_and_cancelled_ones_never() -> None:

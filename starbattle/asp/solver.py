@@ -32,10 +32,10 @@ from starbattle.asp.facts import (
     star_cell,
 )
 from starbattle.asp.fastpath import models, solve_yielding, star_reader
+from starbattle.asp.guard import Guard, grounding
 from starbattle.errors import EncodingError, UsageError
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
 from starbattle.model.board import NEIGHBOURS, Board, Cell, Solution, check_king_capacity
-from starbattle.run.interrupts import Guard, grounding
 
 _NAME = r"(?!not(?:=|\Z))_*[a-z][A-Za-z0-9_']*"
 """A clingo name: underscores, then a lowercase letter (`_`, `_X`, `_1` are none), not `not`."""
@@ -225,7 +225,7 @@ def shown_answer_sets(
 
     Projected on the shown atoms: answer sets that show the same atoms are one. Raises
     TimeLimitReached when `timeout` seconds pass first (grounding, which clingo cannot
-    interrupt, ends the process instead under the command line: interrupts.grounding), and
+    interrupt, ends the process instead under the command line: guard.grounding), and
     an EncodingError past MAX_ANSWER_SETS.
     """
     deadline = deadline_after(timeout)
@@ -368,7 +368,7 @@ class Solver:
         """Program parts (`#program NAME.` without parameters) grounded beside base."""
         self.ground_timeout = ground_timeout
         """A time limit for grounding, which clingo cannot interrupt: only the command line
-        and its workers keep it, by ending the process (interrupts.grounding)."""
+        and its workers keep it, by ending the process (guard.grounding)."""
         self.messages: list[str] = []
         """clingo's warnings about the program (e.g. atoms that occur in no rule head)."""
         self.last = Search()

@@ -391,6 +391,7 @@ def serve(file: str | None, host: str, port: int, open_browser: bool) -> int:
 
 def main() -> None:
     """Entry point: run a command and exit with its code (Ctrl-C 130, SIGTERM 143)."""
+    from starbattle.asp import guard
     from starbattle.run import interrupts
 
     code = 128 + signal.SIGINT
@@ -404,7 +405,7 @@ def main() -> None:
         error.show()
         code = error.exit_code
     except (KeyboardInterrupt, click.Abort):
-        code = 128 + (interrupts.received_signal() or signal.SIGINT)
+        code = 128 + (guard.received_signal() or signal.SIGINT)
     except OSError as error:  # --help or --version to a full disk or a closed pipe
         code = failure(stream_error(error), debug=DEBUG["on"])
     gc.freeze()  # the process ends: no collection of every object left on the way out (~8 ms)

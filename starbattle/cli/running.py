@@ -10,12 +10,12 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any
 
+from starbattle.asp import guard
 from starbattle.errors import ClusterError, StarBattleError, UsageError
 from starbattle.io.formatters import Formatter, printable
 from starbattle.io.inputs import ImageOptions, Record, read_input, records
 from starbattle.io.output import Output, Progress, Status
 from starbattle.model.board import Board
-from starbattle.run import interrupts
 from starbattle.run.service import EXIT_INTERNAL, SEVERITY, Outcome, Tally
 from starbattle.words import plural
 
@@ -229,21 +229,21 @@ def run_puzzles(
     runs = runner(jobs, cluster, apart=apart)(work, found)
     # In this process a signal stops the running search, which then says how far it got; a
     # wait for worker processes or a cluster is ended at once (and cancels what is left).
-    here = interrupts.holding() if local else nullcontext()
+    here = guard.holding() if local else nullcontext()
     with progress_bar(len(found), shown=bar) as progress, here, closing_if(runs) as results:
         show.output.before_line = progress.clear if progress is not None else None
         try:
             for record, items in zip(found, results, strict=False):
                 show.begin(record.identifier)
                 for item in items:
-                    with interrupts.holding():  # a record is printed whole, its count with it
+                    with guard.holding():  # a record is printed whole, its count with it
                         show.show(item)
                         if isinstance(item, Outcome):
                             tally.add(item.identifier, item.verdict, item.tier)
                             codes.append(item.code)
                             if progress is not None:
                                 progress.advance()
-                interrupts.checkpoint()
+                guard.checkpoint()
         except KeyboardInterrupt:
             if show.collection:
                 show.output.note(f"interrupted after {tally.puzzles} of {len(found)} puzzles")
@@ -274,10 +274,10 @@ def show_items(show: Formatter, items: Iterable[Any]) -> int:
     code = 0
     try:
         for item in items:
-            with interrupts.holding():
+            with guard.holding():
                 show.show(item)
             code = getattr(item, "code", code)
-            interrupts.checkpoint()
+            guard.checkpoint()
     finally:
         show.output.close()
     return code
@@ -293,7 +293,7 @@ def failure(error: BaseException, *, debug: bool = False) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     if isinstance(error, KeyboardInterrupt):
-        return 128 + (interrupts.received_signal() or signal.SIGINT)
+        return 128 + (guard.received_signal() or signal.SIGINT)
     if not isinstance(error, Exception):  # SystemExit and the like: not ours to judge
         raise error
     if debug:

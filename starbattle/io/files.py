@@ -90,7 +90,7 @@ def open_output(path: str | Path, *, binary: bool = False) -> Iterator[IO[Any]]:
         )
     except OSError as error:
         raise _cannot_write(path, error) from None
-    from starbattle.run.interrupts import undone_if_ended
+    from starbattle.asp.guard import undone_if_ended
 
     stream = _stream(_Sink(descriptor, path), binary, lines=False)
     try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from starbattle.io.formats.picture import picture_labels
 from starbattle.model.board import Board, Cell, Solution
+from starbattle.model.units import region_names
 
 GAP = "    "
 
@@ -22,7 +22,7 @@ def given_mark(ascii_only: bool) -> str:
 
 def render_marks(board: Board, marks: dict[Cell, str] | None, empty: str) -> str:
     """The board's regions, and beside them a mark for every cell (`empty` where none)."""
-    shown = picture_labels(board)
+    shown = region_names(board)
     width = max(len(label) for label in shown.values())
     lines = []
     for r, row in enumerate(board.regions, start=1):
@@ -55,7 +55,7 @@ def unit_cells(board: Board, name: str) -> list[Cell]:
         return [(int(which), c) for c in n]
     if kind == "column":
         return [(r, int(which)) for r in n]
-    labels = {shown: label for label, shown in picture_labels(board).items()}
+    labels = {shown: label for label, shown in region_names(board).items()}
     return board.region_cells().get(labels.get(which, which), []) if kind == "region" else []
 
 

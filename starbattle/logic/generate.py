@@ -20,7 +20,7 @@ counting.
 
 A time limit holds throughout: every clingo call gets the time left, and the Python steps
 look at the clock between moves. What can overrun it: clasp's preparation at the start of
-a search (~0.3 s at 100x100), and, outside the command line (interrupts.grounding), one
+a search (~0.3 s at 100x100), and, outside the command line (guard.grounding), one
 grounding (~0.3 s at 100x100).
 """
 

@@ -40,11 +40,11 @@ from starbattle.asp.encodings import encodings_dir
 from starbattle.asp.facts import region_terms
 from starbattle.asp.solver import BANDS_FROM, Solver, Unit
 from starbattle.errors import BoardError, EncodingError
-from starbattle.io.formats.picture import picture_labels
 from starbattle.io.pictures import Overlay
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.model.board import Board, Cell
 from starbattle.model.checker import check
+from starbattle.model.units import region_names
 
 if TYPE_CHECKING:
     from starbattle.logic.programs import HintProgram
@@ -222,7 +222,7 @@ class _Grid:
         self.coords = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
         playable = [board.regions[r - 1][c - 1] is not None for r, c in self.coords]
         self.cells = [i for i in range(n * n) if playable[i]]
-        shown = picture_labels(board)
+        shown = region_names(board)
         names, members, kinds = [], [], []
         for r in range(n):
             names.append(f"row {r + 1}")
@@ -441,7 +441,7 @@ class Logic:
     def _unit_names(self) -> dict[Unit, int]:
         """The checker's units mapped to our unit numbers (no-touch rule excluded)."""
         labels = {f"region {name.split(' ', 1)[1]}": u for u, name in enumerate(self.grid.names)}
-        shown = picture_labels(self.board)
+        shown = region_names(self.board)
         terms = {term: shown[label] for label, term in region_terms(self.board).items()}
         mapping: dict[Unit, int] = {}
         for unit in self.checker.units():
@@ -743,7 +743,7 @@ class Logic:
         """The unit a quota violation names, as our unit names spell it."""
         words = violation.message.split(" in ", 1)[1].split(":", 1)[0].split(" ", 1)  # type: ignore[attr-defined]
         if words[0] == "region":
-            return picture_labels(self.board)[words[1]]
+            return region_names(self.board)[words[1]]
         return words[1]
 
     def _mistake(self, culprit: int, stars: frozenset[int], why: str) -> _Found:

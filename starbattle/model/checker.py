@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from starbattle.io.formats.picture import picture_labels
 from starbattle.model.board import Board, Cell
+from starbattle.model.units import KINDS, Unit, region_names, units_of
 from starbattle.words import plural
 
 
@@ -20,25 +20,28 @@ class Violation(NamedTuple):
     code: str = ""
     """The puzz.link (pzprjs) name of the failure where it has one: starAround, bkStarGt,
     bkStarLt, lnStarNe."""
+    unit: Unit | None = None
+    """The row, column or region a quota violation is about."""
 
 
 def _quota(
-    kind: str, name: str, cells: list[Cell], stars: set[Cell], open_: set[Cell], need: int
+    board: Board, unit: Unit, stars: set[Cell], open_: set[Cell], need: int
 ) -> list[Violation]:
     """A violation when a unit holds too many stars, or too few to reach `need`.
 
     Too few means fewer even when every undecided (`open_`) cell of the unit is a star.
     """
+    cells = unit.cells(board)
     inside = sorted(cell for cell in cells if cell in stars)
     room = sum(1 for cell in cells if cell in open_)
     if len(inside) <= need <= len(inside) + room:
         return []
     too_many = len(inside) > need
     verdict = "too many stars" if too_many else "too few stars"
-    code = ("bkStarGt" if too_many else "bkStarLt") if kind == "region" else "lnStarNe"
+    code = ("bkStarGt" if too_many else "bkStarLt") if unit.kind == "region" else "lnStarNe"
     left = f" and {room} undecided cells" if room and not too_many else ""
-    message = f"{verdict} in {kind} {name}: {plural(len(inside), 'star')}{left}, needs {need}"
-    return [Violation(kind, tuple(inside) or tuple(cells), message, code)]
+    message = f"{verdict} in {unit.name(board)}: {plural(len(inside), 'star')}{left}, needs {need}"
+    return [Violation(unit.kind, tuple(inside) or tuple(cells), message, code, unit)]
 
 
 def _name_order(name: str) -> tuple[int, int | str]:
@@ -78,15 +81,13 @@ def check(
                         "starAround",
                     )
                 )
-    lines = range(1, size + 1)
-    for r in lines:
-        violations += _quota("row", str(r), [(r, c) for c in lines], placed, open_, need)
-    for c in lines:
-        violations += _quota("column", str(c), [(r, c) for r in lines], placed, open_, need)
-    shown = picture_labels(board)  # regions named as solve draws them, in their names' order
-    by_name = sorted(board.region_cells().items(), key=lambda item: _name_order(shown[item[0]]))
-    for label, cells in by_name:
-        violations += _quota("region", shown[label], cells, placed, open_, need)
+    shown = region_names(board)  # regions in the order of the names solve draws them with
+    for unit in sorted(
+        units_of(board),
+        key=lambda u: (KINDS.index(u.kind), _name_order(shown[str(u.key)] if u.kind == "region"
+                                                         else str(u.key))),
+    ):  # fmt: skip
+        violations += _quota(board, unit, placed, open_, need)
     for r, c in sorted(board.given_stars - placed - open_):
         violations.append(Violation("given", ((r, c),), f"given star at ({r},{c}) has no star"))
     for r, c in sorted(board.given_blanks & placed):

@@ -61,7 +61,7 @@ def run_all(
 def lost_items(item: Any, code: int | None) -> list[Message | Outcome]:
     """The items of a puzzle whose worker process ended with this exit code while on it.
 
-    Exit code 3: the time limit passed while grounding (interrupts.grounding), so the puzzle
+    Exit code 3: the time limit passed while grounding (guard.grounding), so the puzzle
     is undecided; any other end (a signal, e.g. the out-of-memory killer's) is an error.
     """
     identifier = getattr(item, "identifier", str(item))

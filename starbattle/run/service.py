@@ -466,8 +466,8 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     On Ctrl-C a Message says how far the search got, then KeyboardInterrupt is raised.
     """
     from starbattle.asp.solver import Solver, auto_threads  # imports clingo: only when solving
-    from starbattle.io.formats.picture import picture_labels
     from starbattle.io.inputs import ImageOptions
+    from starbattle.model.units import region_names
 
     try:
         several = request.models != 1 or request.count_only or request.fixed_only
@@ -496,7 +496,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
             yield Message(note, "note")
     for label, count in board.split_regions().items():
         yield Message(
-            f"{record.identifier}: region {picture_labels(board)[label]} is in {count} separate "
+            f"{record.identifier}: region {region_names(board)[label]} is in {count} separate "
             "pieces; it is solved as one region (is a label used twice by mistake?)",
             "warning",
         )

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from starbattle.asp import guard
 from starbattle.errors import UsageError
-from starbattle.run import interrupts
 from starbattle.run.service import EXIT_TIMEOUT
 from starbattle.web import api
 from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
@@ -193,7 +193,7 @@ class StarBattleServer(ThreadingHTTPServer):
 
     def service_actions(self) -> None:
         """Between requests: stop at a Ctrl-C that arrived meanwhile; retire idle extra workers."""
-        interrupts.checkpoint()
+        guard.checkpoint()
         self.pool.tidy()
 
     def server_close(self) -> None:
@@ -204,7 +204,7 @@ class StarBattleServer(ThreadingHTTPServer):
 
 def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:
     """The answer to a request whose worker process died with this exit code."""
-    if code == EXIT_TIMEOUT:  # interrupts.grounding() ends a worker that grounds too long
+    if code == EXIT_TIMEOUT:  # guard.grounding() ends a worker that grounds too long
         message = f"no answer within {limit:g} s: the time limit was reached while grounding"
         return HTTPStatus.GATEWAY_TIMEOUT, {"error": message}
     if code is not None and code < 0:

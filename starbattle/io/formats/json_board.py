@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from starbattle.errors import FormatError
-from starbattle.io.formats.picture import picture_labels
 from starbattle.model.board import Board, Cell
+from starbattle.model.units import region_names
 
 KNOWN_KEYS = ("stars", "regions", "blocked", "given_stars", "given_blanks")
 
@@ -118,7 +118,7 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
 
 def board_json(board: Board) -> dict[str, Any]:
     """The board as a JSON-ready dict (rows as strings when every label is one character)."""
-    shown = picture_labels(board)
+    shown = region_names(board)
     single = all(len(label) == 1 for label in shown.values())
     rows: list[Any] = [
         "".join("#" if label is None else shown[label] for label in row)

@@ -13,8 +13,8 @@ import re
 from starbattle.errors import FormatError
 from starbattle.limits import whole_number
 from starbattle.model.board import Board, Cell
+from starbattle.model.units import region_names
 
-LABEL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _HEADER = re.compile(r"\s*stars?\s*[:=]\s*(?P<value>\S*)\s*\Z", re.IGNORECASE)
 MARK_STAR, MARK_BLANK, MARK_BLOCKED, MARK_NONE = "*", "x", "#", "."
 
@@ -127,23 +127,9 @@ def read(text: str, *, name: str | None = None, stars: int | None = None) -> Boa
     )
 
 
-def picture_labels(board: Board) -> dict[str, str]:
-    """Map each region label to what a picture shows for it.
-
-    Labels stay when all are one character; else regions get letters and digits in order of
-    first appearance; past 62 regions they stay as words.
-    """
-    labels = board.region_labels
-    if all(len(label) == 1 and not label.isspace() for label in labels):
-        return {label: label for label in labels}
-    if len(labels) <= len(LABEL_ALPHABET):
-        return dict(zip(labels, LABEL_ALPHABET, strict=False))
-    return {label: label for label in labels}
-
-
 def write(board: Board) -> str:
     """Write a board as a picture with a `stars:` header and, when needed, a marks block."""
-    shown = picture_labels(board)
+    shown = region_names(board)
     width = max(len(label) for label in shown.values())
     separator = "" if width == 1 else " "
     lines = [f"stars: {board.stars}"]
