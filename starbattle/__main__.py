@@ -1,5 +1,5 @@
 """`python -m starbattle`: the starbattle-asp command line."""
 
-from starbattle.entry import main
+from starbattle.cli.entry import main
 
 main()

@@ -25,6 +25,7 @@ from starbattle.logic.generate import (
     default_min_region,
     generate,
 )
+from starbattle.run.batch import racing
 
 
 @pytest.mark.parametrize("size,stars", [(5, 1), (6, 1), (8, 1), (9, 2), (10, 2)])
@@ -118,11 +119,11 @@ def test_keep_lines_keeps_rows_of_three_cells_as_regions() -> None:
 def test_racing_processes_make_the_same_puzzles() -> None:
     alone = list(generate(8, 1, count=8, seed="race"))
     assert alone[7].seed == "race/7/7"  # seven attempts failed first: the race is real
-    raced = list(generate(8, 1, count=8, seed="race", race=2))
+    raced = list(generate(8, 1, count=8, seed="race", race=racing(2)))
     assert [(p.seed, p.board, p.solution) for p in raced] == [
         (p.seed, p.board, p.solution) for p in alone
     ]
-    repeat = [(p.seed, p.board) for p in generate(4, 1, count=3, seed="j", race=2)]
+    repeat = [(p.seed, p.board) for p in generate(4, 1, count=3, seed="j", race=racing(2))]
     assert repeat == [(p.seed, p.board) for p in generate(4, 1, count=3, seed="j")]
 
 
@@ -132,12 +133,12 @@ def test_a_racing_attempt_whose_process_dies_is_an_error(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(generate_module, "_attempt", killed)
     with pytest.raises(UsageError, match=r"^attempt 0 ended with its process \(exit -9\)"):
-        next(generate(8, 1, count=1, seed="race", race=2))
+        next(generate(8, 1, count=1, seed="race", race=racing(2)))
 
 
 def test_a_race_keeps_the_time_limit() -> None:
     with pytest.raises(GenerateTimeout, match=r"puzzle 1 could not be made in 0\.3 s"):
-        next(generate(25, 6, count=1, seed="race", timeout=0.3, race=2))
+        next(generate(25, 6, count=1, seed="race", timeout=0.3, race=racing(2)))
 
 
 def test_cli_generate_races_one_puzzle_with_jobs() -> None:

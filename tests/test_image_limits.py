@@ -90,7 +90,7 @@ def peak() -> None:
 
 
 atexit.register(peak)
-from starbattle.entry import main
+from starbattle.cli.entry import main
 
 main()
 """

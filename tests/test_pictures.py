@@ -69,13 +69,6 @@ def test_png_size_and_content() -> None:
     assert image.getpixel((3 + 10 * 20 // 2, 3 + 20 // 2)) != (255, 255, 255)
 
 
-def test_jupyter_representations() -> None:
-    board = read_board(str(INSTANCES / "pzprjs-6x6-1star.lp"))
-    solution = next(Solver(board).solutions(1))
-    assert parsed(board._repr_svg_()).tag == f"{SVG}svg"
-    assert len(parsed(solution._repr_svg_()).findall(f"{SVG}polygon[@class='star']")) == 6
-
-
 def test_solve_writes_numbered_pictures(tmp_path: Path) -> None:
     target = tmp_path / "out.svg"
     result = CliRunner().invoke(

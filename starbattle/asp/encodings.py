@@ -201,27 +201,3 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
         *(path for path in base_files() if path.resolve() not in replaced),
         *(variant.path for variant in chosen),
     ]
-
-
-def describe() -> list[str]:
-    """The default program's files, the variants and the hint programs with their purpose."""
-    from starbattle.logic.programs import STATE_PROGRAM, shipped_hint_programs
-
-    program = default_program()
-    lines = [f"default program: {program}"]
-    lines += [f"  {path.relative_to(program.parent)}" for path in base_files()]
-    lines.append("variants (add with -w NAME):")
-    variants = shipped_variants()
-    width = max(len(name) for name in variants)
-    for name, variant in variants.items():
-        replaces = f" [replaces {' '.join(variant.replaces)}]" if variant.replaces else ""
-        lines.append(f"  {name.ljust(width)}  {variant.purpose}{replaces}")
-    lines.append(
-        f"hint programs ({program.parent / 'hints'}, each run with {STATE_PROGRAM}; "
-        "add your own with hint --technique FILE):"
-    )
-    programs = shipped_hint_programs()
-    width = max(len(name) for name in programs)
-    for name, hint in sorted(programs.items(), key=lambda item: (item[1].level, item[0])):
-        lines.append(f"  {name.ljust(width)}  level {hint.level}  {hint.title}")
-    return lines

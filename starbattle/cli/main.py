@@ -28,6 +28,7 @@ from starbattle.cli.options import (
 )
 from starbattle.cli.running import (
     collection_of,
+    describe_encodings,
     failure,
     fresh_seed,
     one_board,
@@ -309,13 +310,14 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
     """
     from starbattle.io.formatters import GeneratedWriter
     from starbattle.logic.grade import graded_puzzles
+    from starbattle.run.batch import racing
 
     if seed is None:
         seed = fresh_seed()
         Output().note(f"seed {seed} (--seed {seed} makes the same puzzles again)")
     graded = any(limits[name] is not None for name in ("tier", "min_score", "max_score"))
     if cluster is None and jobs > 1 and (count == 1 or graded):  # one puzzle at a time
-        limits["race"] = jobs
+        limits["race"] = racing(jobs)
     elif jobs > 1 or cluster is not None:
         limits["run"] = runner(jobs, cluster, chunk=1)  # a puzzle takes seconds: one per task
     writer = GeneratedWriter(output_format, output, count, f"--size {size} --stars {stars}", seed)
@@ -365,10 +367,8 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
 @cli.command("encodings")
 def list_encodings() -> int:
     """List the default program, the rule variants and the hint programs with their purpose."""
-    from starbattle.asp.encodings import describe
-
     output = Output()
-    for line in describe():
+    for line in describe_encodings():
         output.line(line)
     output.close()
     return 0

@@ -42,6 +42,10 @@ from starbattle.limits import TimeLimitReached, time_left
 from starbattle.model.board import NEIGHBOURS, Board, Cell, Solution, pieces
 
 Grid = list[list[int]]
+Race = Callable[[Callable[[int], Any], list[int], Callable[[int, int | None], Any]], Iterable[Any]]
+"""Attempts made by several processes in turn: race(work, attempts, lost) yields work(attempt)
+for each attempt in order, or lost(attempt, exit code) for one whose process died (e.g.
+`starbattle.run.batch.run_all` with jobs)."""
 
 
 class GenerateTimeout(UsageError):
@@ -478,12 +482,12 @@ def make_puzzle(
     seen: frozenset[tuple[str, ...]] = frozenset(),
     spent: float = 0.0,
     keep_lines: bool = False,
-    race: int = 1,
+    race: Race | None = None,
 ) -> Generated:
     """Puzzle `index`: the first success among the seeds "SEED/index/i" not `seen` before.
 
     `spent` seconds of the first puzzle's time went before it (the impossibility check).
-    With `race` > 1 that many processes make the attempts in turn, each taking the next
+    With a `race` several processes make the attempts in turn, each taking the next
     one when it is done, and the first success in order is kept (so the puzzle is the same):
     the attempts that end on a plateau cost the puzzle's wall time less. Raises
     GenerateTimeout when it takes longer than `timeout` (or all the attempts).
@@ -500,10 +504,8 @@ def make_puzzle(
         keep_lines=keep_lines,
     )
     numbers = list(range(first_attempt, attempts))
-    if race > 1:
-        from starbattle.run.batch import run_all
-
-        results = run_all(attempt, numbers, race, lost=_attempt_lost, chunk=1)
+    if race is not None:
+        results = race(attempt, numbers, _attempt_lost)
     else:
         results = (attempt(number) for number in numbers)
     with closing(results):
@@ -552,7 +554,7 @@ def generate(
     attempts: int = 1000,
     run: Callable[[Callable[[int], Generated], list[int]], Iterable[Generated]] = map,
     keep_lines: bool = False,
-    race: int = 1,
+    race: Race | None = None,
 ) -> Iterator[Generated]:
     """Yield `count` different puzzles (not equal up to rotation and reflection).
 
@@ -563,7 +565,7 @@ def generate(
     order, here by default, or e.g. `batch.run_all` with jobs or `cluster.run_on_cluster`
     with an address (bound by functools.partial): the puzzles are the same. Raises
     UsageError for a seed holding a control character. `keep_lines`: see `generate_one`.
-    `race`: while the puzzles are made here one at a time (`run` is map), that many processes
+    `race`: while the puzzles are made here one at a time (`run` is map), processes that
     make each puzzle's attempts (see `make_puzzle`); the puzzles are the same.
     """
     seed = check_seed(seed)
@@ -583,7 +585,7 @@ def generate(
         attempts=attempts,
         spent=time.perf_counter() - began,
         keep_lines=keep_lines,
-        race=race if run is map else 1,  # a worker process of `run` starts none of its own
+        race=race if run is map else None,  # a worker process of `run` starts none of its own
     )
     seen: set[tuple[str, ...]] = set()
     for index, made in enumerate(run(work, list(range(count)))):

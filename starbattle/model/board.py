@@ -272,12 +272,6 @@ class Board(_Frozen):
         """The same board with another star count."""
         return Board(self.regions, stars, self.given_stars, self.given_blanks, self.name)
 
-    def _repr_svg_(self) -> str:
-        """Show the board as a picture in Jupyter."""
-        from starbattle.io.pictures import render_svg
-
-        return render_svg(self)
-
 
 def _both_in(joined: set[str | None], a: str | None, b: str | None) -> bool:
     """Whether two neighbouring cells are joined: both are in the set of labels."""
@@ -337,12 +331,6 @@ class Solution(_Frozen):
     def from_cells(cls, size: int, cells: Iterable[Cell], board: Board | None = None) -> Solution:
         """Build a solution from cells in any order."""
         return cls(size, tuple(sorted(cells)), board)
-
-    def _repr_svg_(self) -> str | None:
-        """Show the solved board as a picture in Jupyter (when the board is known)."""
-        from starbattle.io.pictures import render_svg
-
-        return None if self.board is None else render_svg(self.board, self)
 
     def grid(self, star: str = "*", empty: str = ".") -> list[str]:
         """The solution as N strings, one per row."""

@@ -208,3 +208,11 @@ class _Pool:
         for worker in self.workers:
             worker.process.join()
         self.workers.clear()
+
+
+def racing(jobs: int) -> Callable[[Callable[[Any], Any], list[Any], Callable[..., Any]], Any]:
+    """Attempts raced by `jobs` processes, one at a time each (a generator's race).
+
+    A lost attempt's result is lost(attempt, exit code).
+    """
+    return lambda work, items, lost: run_all(work, items, jobs, lost=lost, chunk=1)

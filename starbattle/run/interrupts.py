@@ -32,8 +32,6 @@ def handled() -> Iterator[None]:
         signal.set_wakeup_fd(previous_fd)
 
 
-
-
 def ignore_in_worker() -> None:
     """Worker processes leave Ctrl-C to the parent (which stops them all) and die on SIGTERM.
 
@@ -43,8 +41,6 @@ def ignore_in_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.set_wakeup_fd(-1)
     signals.worker = True
-
-
 
 
 @contextmanager
