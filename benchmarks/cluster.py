@@ -28,7 +28,7 @@ import distributed
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle import __version__
-from starbattle.io.formatters import TextFormatter
+from starbattle.io.formatters.text import TextFormatter
 from starbattle.io.inputs import Record, records
 from starbattle.io.output import Output
 from starbattle.run.batch import chunk_size, run_all
@@ -57,7 +57,7 @@ def timed(runner: Runner, found: list[Record]) -> tuple[float, float, list[str]]
     show = TextFormatter(output, collection=True)
     started, cpu = time.perf_counter(), cpu_seconds()
     for record, items in zip(found, runner(partial(solve_all, SolveRequest()), found), strict=True):
-        show.begin(record.identifier)
+        show.start(record.identifier)
         for item in items:
             show.show(item)
     wall, cpu = time.perf_counter() - started, cpu_seconds() - cpu

@@ -41,7 +41,6 @@ from results import write_section
 import starbattle.logic.grade as grade_module
 from starbattle import Board
 from starbattle.logic.grade import (
-    TIERS,
     WEIGHTS,
     NoneAsAsked,
     canonical_board,
@@ -52,6 +51,7 @@ from starbattle.logic.grade import (
     terms,
     tier_of,
 )
+from starbattle.model.steps import TIERS
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 SEED = 14

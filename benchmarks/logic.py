@@ -36,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import RESULTS, write_section
 
 from starbattle import Board
-from starbattle.logic.ladder import Logic, State, Step
+from starbattle.logic.ladder import Logic
+from starbattle.model.steps import State, Step
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 

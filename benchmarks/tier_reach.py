@@ -19,7 +19,8 @@ from functools import partial
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle.logic.generate import GenerateTimeout, generate
-from starbattle.logic.grade import TIERS, grade
+from starbattle.logic.grade import grade
+from starbattle.model.steps import TIERS
 from starbattle.run.batch import run_all
 
 BEGIN, END = "<!-- tier-reach: begin -->", "<!-- tier-reach: end -->"

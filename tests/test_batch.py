@@ -18,9 +18,13 @@ from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 from starbattle import read_board
 from starbattle.asp.solver import Search
 from starbattle.cli.main import cli
+from starbattle.exits import Exit, Verdict
+from starbattle.io import records
+from starbattle.io.formatters.text import overall_text
 from starbattle.model.checker import check
+from starbattle.model.values import Outcome, Tally
 from starbattle.run.batch import chunk_size
-from starbattle.run.service import Summary, Tally
+from starbattle.run.service import summary_of
 
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
 UNIQUE = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -129,21 +133,26 @@ def test_a_time_limit_per_puzzle_leaves_it_undecided(tmp_path: Path) -> None:
 
 
 def test_verdicts_and_tally() -> None:
-    def verdict(**search: object) -> tuple[str, int]:
-        summary = Summary.of(Search(**search), 1, None, counted=False)
+    def verdict(**search: object) -> tuple[Verdict, Exit]:
+        summary = summary_of(Search(**search), 1, None, counted=False)
         return summary.verdict, summary.exit_code(require_unique=True)
 
-    assert verdict(found=1, exhausted=True) == ("unique", 0)
-    assert verdict(found=2) == ("not unique", 1)
-    assert verdict(found=0, exhausted=True) == ("no solution", 1)
-    assert verdict(found=1, timed_out=True) == ("undecided", 3)
-    assert verdict(found=0, timed_out=True) == ("undecided", 3)
+    assert verdict(found=1, exhausted=True) == (Verdict.UNIQUE, Exit.FOUND)
+    assert verdict(found=2) == (Verdict.NOT_UNIQUE, Exit.NONE)
+    assert verdict(found=0, exhausted=True) == (Verdict.NO_SOLUTION, Exit.NONE)
+    assert verdict(found=1, timed_out=True) == (Verdict.UNDECIDED, Exit.TIMEOUT)
+    assert verdict(found=0, timed_out=True) == (Verdict.UNDECIDED, Exit.TIMEOUT)
     tally = Tally()
-    for identifier, kind in (("a", "unique"), ("b", "not unique"), ("c", "unique")):
-        tally.add(identifier, kind)
-    assert tally.puzzles == 3 and tally.not_unique == ["b"]
-    assert tally.record()["unique"] == 2 and tally.record()["not_unique"] == 1
-    assert tally.text().startswith("3 puzzles: 2 unique, 1 not unique (")
+    for identifier, kind in (
+        ("a", Verdict.UNIQUE),
+        ("b", Verdict.NOT_UNIQUE),
+        ("c", Verdict.UNIQUE),
+    ):
+        tally.add(Outcome(identifier, kind, Exit.FOUND if kind is Verdict.UNIQUE else Exit.NONE))
+    assert tally.puzzles == 3 and tally.not_unique == ["b"] and tally.code == Exit.NONE
+    overall = records.record(tally)
+    assert overall is not None and overall["unique"] == 2 and overall["not_unique"] == 1
+    assert overall_text(tally).startswith("3 puzzles: 2 unique, 1 not unique (")
     assert chunk_size(10, 2) == 1 and chunk_size(100_000, 2) == 64
 
 

@@ -17,9 +17,10 @@ from helpers import BAD_BOARDS, INSTANCES, ROOT, start
 
 from starbattle import Board, BoardError, Solver, check, read_board
 from starbattle.cli.main import cli
-from starbattle.io.formatters import JsonFormatter
+from starbattle.io import records
+from starbattle.io.formatters.jsonl import JsonFormatter
 from starbattle.io.output import Output
-from starbattle.run.service import Found
+from starbattle.model.values import Found
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
@@ -81,15 +82,13 @@ def test_solution_lines_are_exactly_what_json_dumps_writes(
     solution = next(iter(Solver(board).solutions(1)))
     record = {"type": "solution", "index": 7, "stars": [list(c) for c in solution.stars]}
     record["grid"] = solution.grid()
-    lines: list[str] = []
     if identifier is not None:
         record = {"id": identifier, **record}
-    output = Output()
-    output.line = lines.append  # type: ignore[method-assign]
-    show = JsonFormatter(output, collection=identifier is not None)
+    show = JsonFormatter(Output(), collection=identifier is not None)
     show.begin(identifier or "")
-    show.show(Found(7, solution))
-    assert lines == [json.dumps(record)]
+    assert show.format(Found(7, solution)) == [json.dumps(record)]  # the fast path...
+    made = {key: value for key, value in record.items() if key != "id"}
+    assert records.record(Found(7, solution)) == made  # ...writes the record writer's record
 
 
 def test_n_limits_and_reports_more() -> None:

@@ -22,14 +22,18 @@ from distributed import Client, LocalCluster
 from helpers import CORPUS, corpus_sample, needs_corpus, start
 
 from starbattle.errors import ClusterError
-from starbattle.io.formatters import Formatter, JsonFormatter, TextFormatter
+from starbattle.exits import Verdict
+from starbattle.io.formatters.base import Formatter
+from starbattle.io.formatters.jsonl import JsonFormatter
+from starbattle.io.formatters.text import TextFormatter
 from starbattle.io.inputs import Record, records
 from starbattle.io.output import Output
 from starbattle.logic.generate import GenerateTimeout, canonical, generate, make_puzzle
 from starbattle.model.checker import check
+from starbattle.model.values import Message, Outcome
 from starbattle.run.batch import run_all
 from starbattle.run.cluster import LOCAL_PER_CORE, run_on_cluster
-from starbattle.run.service import Item, Message, Outcome, SolveRequest, solve_all
+from starbattle.run.service import Item, SolveRequest, solve_all
 
 SECONDS = re.compile(r'"seconds": [0-9.e-]+|\([0-9.]+ s\)')
 WORK = partial(solve_all, SolveRequest())
@@ -51,17 +55,16 @@ def printed(
     runs: Iterable[list[Item]], found: list[Record], formatter: type[Formatter] = JsonFormatter
 ) -> tuple[list[str], list[Message], list[Outcome]]:
     """What a run prints (timings blanked), its messages for stderr and its outcomes."""
-    output, kept = Output(), []
-    output.line = kept.append  # type: ignore[method-assign]
-    show = formatter(output, collection=True)
+    show = formatter(Output(), collection=True)  # formatters return text: nothing is written
+    kept: list[str] = []
     messages, outcomes = [], []
     for record, items in zip(found, runs, strict=True):  # strict: nothing lost
-        show.begin(record.identifier)
+        kept += [piece for piece in show.begin(record.identifier) if isinstance(piece, str)]
         for item in items:
             if isinstance(item, Message):
                 messages.append(item)
             else:
-                show.show(item)
+                kept += [piece for piece in show.format(item) if isinstance(piece, str)]
             if isinstance(item, Outcome):
                 outcomes.append(item)
     return [SECONDS.sub("<t>", line) for line in kept], messages, outcomes
@@ -85,8 +88,8 @@ def test_a_local_cluster_prints_what_one_process_prints(tmp_path: Path) -> None:
     got = printed(run_on_cluster(WORK, found, "local:2", chunk=4), found)
     assert got == expected
     verdicts = [outcome.verdict for outcome in got[2]]
-    assert verdicts[3] == verdicts[7] == "error" and verdicts.count("error") == 2
-    assert "not unique" in verdicts and "unique" in verdicts
+    assert verdicts[3] is verdicts[7] is Verdict.ERROR and verdicts.count(Verdict.ERROR) == 2
+    assert Verdict.NOT_UNIQUE in verdicts and Verdict.UNIQUE in verdicts
     assert [message.kind for message in got[1]].count("error") == 2
     boards = {record.identifier: record for record in found}
     solutions = [json.loads(line) for line in got[0] if '"type": "solution"' in line]

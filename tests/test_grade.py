@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from starbattle import Board
 from starbattle.cli.main import cli
 from starbattle.io.inputs import read_board
+from starbattle.io.records import record
 from starbattle.logic.grade import (
     EFFORTS,
     LEVEL_6_BUDGET,
-    TIERS,
     NoneAsAsked,
     canonical_board,
     features,
@@ -26,6 +26,7 @@ from starbattle.logic.grade import (
     graded_trace,
     tier_of,
 )
+from starbattle.model.steps import TIERS, Grade, Graded
 
 SIX = INSTANCES / "pzprjs-6x6-1star.lp"
 SIX_BLOCKED = INSTANCES / "cspuz-6x6-blocked.lp"
@@ -110,7 +111,7 @@ def test_tiers_rise_with_the_score() -> None:
 def test_no_grade_without_exactly_one_solution(board: Board, reason: str, solutions: int) -> None:
     graded = grade(board)
     assert (graded.tier, graded.score, graded.reason) == (None, None, reason)
-    assert graded.record() == {
+    assert record(Graded(board, graded)) == {
         "type": "grade",
         "tier": None,
         "score": None,
@@ -203,6 +204,11 @@ def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
     assert "none of 2 generated puzzles was score >= 100" in none.stderr
 
 
+def records_of(graded: Grade) -> dict[str, object] | None:
+    """A grade's JSON record."""
+    return record(Graded(read_board(str(SIX)), graded))
+
+
 def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
     expected = grade(read_board(str(SIX)))
     said = f"grade: {expected.tier} (score {expected.score:g}): 23 steps, hardest level 5, "
@@ -212,11 +218,11 @@ def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
     assert "grade" not in run("solve", str(SIX)).stdout
     solved = run("solve", str(SIX), "--grade", "-f", "json").stdout.splitlines()
     records = [json.loads(line) for line in solved]
-    assert [record["type"] for record in records] == ["solution", "summary", "grade"]
-    assert records[-1] == expected.record()
+    assert [made["type"] for made in records] == ["solution", "summary", "grade"]
+    assert records[-1] == records_of(expected)
     explained = run("explain", str(SIX), "--grade", "-f", "json").stdout.splitlines()
     assert [json.loads(line)["type"] for line in explained[-2:]] == ["explain", "grade"]
-    assert json.loads(explained[-1]) == expected.record()
+    assert json.loads(explained[-1]) == records_of(expected)
     assert run("explain", str(SIX), "--grade").stdout.splitlines()[-1].startswith(said)
     both = run("solve", str(SIX), str(SIX_BLOCKED), "--grade", "-j", "2", "-f", "json")
     overall = json.loads(both.stdout.splitlines()[-1])

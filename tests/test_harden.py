@@ -23,12 +23,14 @@ from helpers import INSTANCES, start
 from starbattle import Board, EncodingError, UsageError, check, read_board, write_board
 from starbattle.asp.facts import region_terms
 from starbattle.asp.solver import Solver
+from starbattle.exits import Exit, Verdict
 from starbattle.io.files import open_output, write_atomic
+from starbattle.io.formatters.text import decided
 from starbattle.io.inputs import parse_board
 from starbattle.logic.generate import GenerateTimeout, canonical, claim, generate, grow, plant
 from starbattle.logic.insight import check_partial, fixed_cells
+from starbattle.model.values import Message, Outcome
 from starbattle.run.batch import run_all
-from starbattle.run.service import EXIT_ERROR, EXIT_TIMEOUT, Message, Outcome
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 
@@ -189,7 +191,7 @@ def test_d25_fixed_cells_time_limit_is_a_value() -> None:
     fixed = fixed_cells(board, timeout=0.5)
     assert time.perf_counter() - started < 0.5 + SLACK
     assert fixed is not None and not fixed.complete  # undecided, not "no solution"
-    assert fixed.stars == frozenset() and fixed.summary().endswith("undecided (time limit)")
+    assert fixed.stars == frozenset() and decided(fixed).endswith("undecided (time limit)")
 
 
 def test_d25_fixed_cells_within_the_limit_is_complete() -> None:
@@ -259,7 +261,7 @@ def solve_or_die(item: Item) -> list[Message | Outcome]:
     """Work for run_all: an item named 'die' kills its own worker process."""
     if item.identifier == "die":
         os.kill(os.getpid(), signal.SIGKILL)
-    return [Message(item.text.upper()), Outcome(item.identifier, "unique", 0)]
+    return [Message(item.text.upper()), Outcome(item.identifier, Verdict.UNIQUE, Exit.FOUND)]
 
 
 def hang_alarm(signum: int, frame: object) -> None:
@@ -280,11 +282,11 @@ def test_d12_a_dead_worker_costs_only_its_puzzle() -> None:
     assert [result[-1].identifier for result in outcomes] == [item.identifier for item in items]
     for (message, outcome), item in zip(outcomes, items, strict=True):
         if item.identifier == "die":
-            assert outcome == Outcome("die", "error", EXIT_ERROR)
+            assert outcome == Outcome("die", Verdict.ERROR, Exit.ERROR)
             assert message.kind == "error"
             assert "die: the worker process died (killed by signal 9)" in message.text
         else:
-            assert message == Message(item.text.upper()) and outcome.verdict == "unique"
+            assert message == Message(item.text.upper()) and outcome.verdict is Verdict.UNIQUE
 
 
 def children(pid: int) -> list[int]:
@@ -314,7 +316,7 @@ def test_d12_worker_killed_mid_run_the_run_finishes(tmp_path: Path) -> None:
         rest, errors = child.stdout.read(), child.stderr.read()
     finally:
         watchdog.cancel()
-    assert child.wait() == EXIT_ERROR
+    assert child.wait() == Exit.ERROR
     records = [json.loads(line) for line in [first, *rest.splitlines()]]
     overall = records[-1]
     assert overall["puzzles"] == 8 and overall["error"] == 1 and overall["not_unique"] == 7
@@ -379,7 +381,7 @@ def test_d18_time_limit_covers_grounding_on_the_command_line(tmp_path: Path) -> 
         check=False,
     )
     assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
-    assert done.returncode == EXIT_TIMEOUT and done.stdout == "a whole line before\n"
+    assert done.returncode == Exit.TIMEOUT and done.stdout == "a whole line before\n"
     assert done.stderr == "starbattle-asp: the time limit was reached while grounding the program\n"
     assert list(tmp_path.iterdir()) == [program]  # the -o file's temporary file is removed
 
@@ -388,7 +390,8 @@ def ground_endlessly_or_solve(item: Item) -> list[Message | Outcome]:
     """Work for run_all: an item named 'endless' grounds forever under a 0.5 s limit."""
     encoding = item.text if item.identifier == "endless" else None
     solver = Solver(read_board(PZPRJS), encoding=encoding, ground_timeout=0.5)
-    return [Outcome(item.identifier, "unique" if solver.count().found == 1 else "?", 0)]
+    verdict = Verdict.UNIQUE if solver.count().found == 1 else Verdict.ERROR
+    return [Outcome(item.identifier, verdict, Exit.FOUND)]
 
 
 def test_d18_worker_grounding_past_its_limit_leaves_the_puzzle_undecided(tmp_path: Path) -> None:
@@ -398,9 +401,9 @@ def test_d18_worker_grounding_past_its_limit_leaves_the_puzzle_undecided(tmp_pat
     items[2] = Item("endless", str(program))
     results = list(run_all(ground_endlessly_or_solve, items, jobs=2))
     assert [result[-1] for result in results] == [
-        Outcome("endless", "undecided", EXIT_TIMEOUT)
+        Outcome("endless", Verdict.UNDECIDED, Exit.TIMEOUT)
         if item.identifier == "endless"
-        else Outcome(item.identifier, "unique", 0)
+        else Outcome(item.identifier, Verdict.UNIQUE, Exit.FOUND)
         for item in items
     ]
     (message, _) = results[2]

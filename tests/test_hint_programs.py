@@ -13,9 +13,11 @@ import pytest
 from helpers import ROOT, answer_sets, corpus, corpus_board, needs_corpus
 from test_logic import APPLIES, DOES_NOT_APPLY, board_of, state_of
 
-from starbattle.logic.ladder import TECHNIQUES, Logic, State
+from starbattle.logic.ladder import TECHNIQUES, Logic
 from starbattle.logic.programs import HintProgram, shipped_hint_programs
 from starbattle.model.board import Board, Cell
+from starbattle.model.steps import State
+from starbattle.model.units import Unit
 
 HINTS = ROOT / "encodings" / "hints"
 PROGRAMS = shipped_hint_programs()
@@ -178,7 +180,7 @@ def test_too_little_room_gives_each_cell_and_each_unit_it_would_starve() -> None
     }
     logic = Logic(board_of(["AABB", "AABB", "CCDD", "CCDD"]))
     [step] = logic.deductions(state_of(marks.split("/")), "too-little-room")
-    assert (step.units, step.blanks) == (("row 4",), ((3, 2),))
+    assert (step.units, step.blanks) == ((Unit("row", 4),), ((3, 2),))
 
 
 def test_confinement_inside_and_meeting_a_band() -> None:
@@ -205,7 +207,7 @@ def both(logic: Logic, state: State, technique: str) -> tuple[set[Key], set[Key]
     marks = [logic.grid.cell(i) for i in stars], [logic.grid.cell(i) for i in blanks]
     asp = {
         (
-            frozenset(logic.grid.names[logic._unit_names[unit]] for unit in d.units),
+            frozenset(logic.grid.units[logic._unit_names[unit]] for unit in d.units),
             d.cells,
             d.stars,
             d.blanks,

@@ -11,6 +11,7 @@ from helpers import INSTANCES, corpus, corpus_board, needs_corpus
 from starbattle import Board, Solver, check, read_board
 from starbattle.asp.encodings import encodings_dir
 from starbattle.cli.main import cli
+from starbattle.io.formatters.text import decided
 from starbattle.logic.insight import check_partial, fixed_cells, why_unsat
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
@@ -74,11 +75,11 @@ def test_why_unsat_names_a_minimal_cause(case: str) -> None:
     solver = Solver(board, encoding=str(encodings_dir() / "explain.lp"))
     every = solver.units()
     assert (
-        solver.core(list(explanation.units), off=[u for u in every if u not in explanation.units])
+        solver.core(list(explanation.rules), off=[u for u in every if u not in explanation.rules])
         is not None
     )
-    for unit in explanation.units:
-        rest = [u for u in explanation.units if u != unit]
+    for unit in explanation.rules:
+        rest = [u for u in explanation.rules if u != unit]
         assert solver.core(rest, off=[u for u in every if u not in rest]) is None, unit
 
 
@@ -95,7 +96,7 @@ def test_fixed_cells_match_the_enumeration() -> None:
         assert fixed.stars == set.intersection(*every)
         cells = {(r, c) for r in range(1, board.size + 1) for c in range(1, board.size + 1)}
         assert fixed.blanks == cells - set.union(*every)
-        assert fixed.summary().endswith(f"{len(fixed.open)} open")
+        assert decided(fixed).endswith(f"{len(fixed.open)} open")
     assert fixed_cells(Board.from_rows(["ABCCC", "CCCCC", "DDDDD", "DDDEE", "EEEEE"], 1)) is None
 
 

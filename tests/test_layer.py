@@ -18,8 +18,10 @@ from starbattle import read_board
 from starbattle.asp.encodings import encodings_dir
 from starbattle.asp.solver import Solver
 from starbattle.cli.main import cli
+from starbattle.exits import Exit, Verdict
 from starbattle.io.inputs import records
-from starbattle.run.service import Found, Outcome, SolveRequest, Summary, solve_all
+from starbattle.model.values import Found, Outcome, Summary
+from starbattle.run.service import SolveRequest, solve_all
 
 PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 TWO = str(INSTANCES / "norvig-5x5-1star.lp")
@@ -38,7 +40,7 @@ def test_the_result_layer_is_values() -> None:
     assert isinstance(items[0], Found) and items[0].index == 1
     summary = items[2]
     assert isinstance(summary, Summary) and summary.found == 2 and summary.unique is False
-    assert items[-1] == Outcome(TWO, "not unique", 0)
+    assert items[-1] == Outcome(TWO, Verdict.NOT_UNIQUE, Exit.FOUND)
 
 
 def test_a_long_board_argument_is_text_not_a_file_name() -> None:

@@ -9,8 +9,11 @@ from helpers import CORPUS, needs_corpus
 
 from starbattle import Board
 from starbattle.errors import BoardError
+from starbattle.io.records import record, step_record
 from starbattle.logic import ladder
-from starbattle.logic.ladder import TECHNIQUES, Logic, State, explain, next_step
+from starbattle.logic.ladder import TECHNIQUES, Logic, explain, next_step
+from starbattle.model.steps import Explained, State
+from starbattle.model.units import Unit
 
 # Boards made by `starbattle.logic.generate` (unique, 1 star but for the 10x10 2-star one),
 # relabelled A-J; states are grids of '*' (star), 'x' (marked empty) and '.' (undecided).
@@ -398,7 +401,7 @@ def test_technique_applies(technique: str, case: tuple) -> None:
     assert (step.technique, step.level) == (technique, TECHNIQUES[technique])
     assert [list(c) for c in step.stars] == stars
     assert [list(c) for c in step.blanks] == blanks
-    assert list(step.units) == units
+    assert [unit.name(logic.board) for unit in step.units] == units
     assert step.sentence == sentence
     assert len(step.sentence) <= 200
     assert logic.audit(state, step) == []
@@ -431,7 +434,7 @@ def test_unsat_core_forces_a_cell_from_few_units(
     step = steps[0]
     assert (step.level, step.units, step.stars, step.blanks) == (
         7,
-        (f"region {unit}",),
+        (Unit("region", unit),),
         (),
         (blank,),
     )
@@ -481,9 +484,10 @@ def test_board_without_solution_is_refused() -> None:
 
 
 def test_records_follow_design() -> None:
-    trace = explain(board_of(BOARD))
+    board = board_of(BOARD)
+    trace = explain(board)
     assert trace.solved and trace.hardest == max(trace.levels)
-    assert trace.record() == {
+    assert record(Explained(board, trace)) == {
         "type": "explain",
         "solved": True,
         "complete": True,
@@ -491,7 +495,7 @@ def test_records_follow_design() -> None:
         "levels": {str(level): n for level, n in trace.levels.items()},
         "hardest": trace.hardest,
     }
-    first = trace.steps[0].record(1)
+    first = step_record(trace.steps[0], board, 1)
     assert list(first) == [
         "type",
         "index",
@@ -619,12 +623,12 @@ CONFINED_STATE = [".....", ".x.x.", ".x...", "....x", "..x.."]
 
 
 def test_hint_picture_hatches_premises_and_crosses_conclusions() -> None:
-    from starbattle.io.pictures import HATCH, HIGHLIGHT, render_svg
+    from starbattle.io.pictures import HATCH, HIGHLIGHT, Overlay, render_svg
 
     logic, state = Logic(board_of(CONFINED)), state_of(CONFINED_STATE)
     step = logic.next_step(state)
     assert step is not None
-    overlay = logic.overlay(state, step)
+    overlay = Overlay.of(logic.board, state, step)
     assert overlay.shaded == {(r, c) for r in (1, 2) for c in range(1, 6)}
     assert (overlay.new_stars, overlay.new_blanks) == (frozenset(), {(2, 3)})
     assert overlay.blanks == state.blanks

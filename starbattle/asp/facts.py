@@ -8,6 +8,7 @@ from typing import Protocol
 
 from starbattle.limits import MAX_DIGITS
 from starbattle.model.board import Board, Cell
+from starbattle.model.units import Unit
 
 SIZE = "size"
 STARS = "stars"
@@ -150,3 +151,21 @@ def star_cell(symbol: SymbolLike) -> Cell:
     """The cell of a `star(R,C)` symbol."""
     row, column = symbol.arguments
     return (row.number, column.number)
+
+
+def unit_term(board: Board, unit: Unit) -> tuple[str, tuple[int | str]]:
+    """A unit's term in the programs' facts, as plain values: ("row", (3,)), ("region", ("b",))."""
+    if unit.kind == UNIT_REGION:
+        return UNIT_REGION, (region_terms(board)[str(unit.key)],)
+    return unit.kind, (int(unit.key),)
+
+
+def unit_of_rule(board: Board, rule: tuple[str, tuple[object, ...]]) -> Unit | None:
+    """The unit a rule of the programs is about (None: no unit, e.g. the no-touch rule)."""
+    kind, arguments = rule
+    if kind in (UNIT_ROW, UNIT_COLUMN) and len(arguments) == 1:
+        return Unit(kind, int(str(arguments[0])))
+    if kind == UNIT_REGION and len(arguments) == 1:
+        labels = {term: label for label, term in region_terms(board).items()}
+        return Unit(UNIT_REGION, labels[str(arguments[0])])
+    return None

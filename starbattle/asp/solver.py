@@ -44,7 +44,7 @@ _CONSTANT = re.compile(rf"""{_NAME}=(-?[0-9]{{1,9}}|{_NAME}|"[^"\\\n\x00]*")\Z""
 
 Term = int | str | tuple[str, tuple["Term", ...]]
 """A clingo term as plain values: 3, "a", ("row", (3,))."""
-Unit = tuple[str, tuple[Term, ...]]
+Rule = tuple[str, tuple[Term, ...]]
 """A switchable rule of the explanation program, e.g. ("row", (3,)) or ("notouch", ()); also
 any atom read back as plain values, e.g. ("conclude", ("star", 3, 4))."""
 
@@ -182,8 +182,8 @@ _SEEN: dict[tuple[object, ...], bool] = {}
 the second board of a shape builds the shared one."""
 
 
-def _unit(symbol: clingo.Symbol) -> Unit:
-    """The Unit of an active(U) atom's argument (any function symbol as its name and terms)."""
+def _unit(symbol: clingo.Symbol) -> Rule:
+    """The rule of an active(U) atom's argument (any function symbol as its name and terms)."""
     return symbol.name, tuple(_term(argument) for argument in symbol.arguments)
 
 
@@ -426,7 +426,7 @@ class Solver:
             check_king_capacity(self.board)
         self._stars = star_reader(self.board.size)
         self._shows_stars = self.encoding is None  # the shipped program does; check others once
-        self._units: dict[Unit, int] = {
+        self._units: dict[Rule, int] = {
             _unit(atom.symbol.arguments[0]): atom.literal
             for atom in self._control.symbolic_atoms.by_signature(ACTIVE, 1)
         }
@@ -482,19 +482,19 @@ class Solver:
         self._shape = None
         self._control = self._ground(self._files, self._arguments, board_facts(self.board))
 
-    def units(self) -> list[Unit]:
+    def units(self) -> list[Rule]:
         """The rule units a program can switch off (its active/1 externals), in order."""
         return list(self._units)
 
     def core(
         self,
-        on: Iterable[Unit],
-        off: Iterable[Unit] = (),
+        on: Iterable[Rule],
+        off: Iterable[Rule] = (),
         timeout: float | None = None,
         *,
         literals: Iterable[int] = (),
         conflicts: int | None = None,
-    ) -> list[Unit] | None:
+    ) -> list[Rule] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
         Otherwise return the units of an unsatisfiable core: a subset of `on`, not

@@ -43,11 +43,13 @@ from starbattle.cli.running import (
     write_puzzles,
 )
 from starbattle.errors import UsageError
-from starbattle.io.formatters import FORMATTERS, SOLVE_FORMATS
+from starbattle.exits import Exit
+from starbattle.io.formatters.registry import FORMATTERS, SOLVE_FORMATS
 from starbattle.io.inputs import WRITERS
 from starbattle.io.output import Output, Status, stream_error, utf8_output, whole_standard_output
 from starbattle.logic.grade import TIERS
-from starbattle.run.service import DISCLOSURES, EXIT_ERROR, SolveRequest
+from starbattle.model.steps import DISCLOSURES
+from starbattle.run.service import SolveRequest
 
 
 @click.group(cls=DefaultSolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -308,7 +310,7 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
 
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
-    from starbattle.io.formatters import GeneratedWriter
+    from starbattle.io.formatters.generated import GeneratedWriter
     from starbattle.logic.grade import graded_puzzles
     from starbattle.run.batch import racing
 
@@ -348,8 +350,8 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
 
     Example: starbattle-asp bench instances/*.lp -w notouch-windows
     """
-    from starbattle.io.formatters import BenchWriter
-    from starbattle.run.compare import ProgramRun, compare, programs
+    from starbattle.model.values import Comparison, ProgramRun
+    from starbattle.run.compare import compare, programs
 
     output = Output()
     boards, unreadable = readable_boards(files, output, **board)
@@ -360,8 +362,13 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
         for _ in compare(runs, boards, models, timeout):
             if progress is not None:
                 progress.advance()
-    agree = BenchWriter(output, output_format).show(runs, len(boards))
-    return 1 if not agree else EXIT_ERROR if unreadable else 0
+    comparison = Comparison(runs, len(boards))
+    show = FORMATTERS[output_format](output)
+    show.show(comparison)
+    output.close()
+    if comparison.disagreements:
+        return Exit.NONE
+    return Exit.ERROR if unreadable else Exit.FOUND
 
 
 @cli.command("encodings")

@@ -12,17 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from starbattle.asp import guard
 from starbattle.errors import ClusterError, StarBattleError, UsageError
-from starbattle.io.formatters import Formatter, printable
+from starbattle.exits import Exit
+from starbattle.io.formatters.base import Formatter, printable
 from starbattle.io.inputs import ImageOptions, Record, read_input, records
 from starbattle.io.output import Output, Progress, Status
 from starbattle.model.board import Board
-from starbattle.run.service import EXIT_INTERNAL, SEVERITY, Outcome, Tally
+from starbattle.model.values import Outcome, Tally
 from starbattle.words import plural
 
 if TYPE_CHECKING:
     from starbattle.logic.ladder import State
-
-EXIT_BROKEN_PIPE = 141
 
 
 def one_board(
@@ -223,7 +222,7 @@ def run_puzzles(
     mid-run, the overall summary of what was done is printed and the error raised again. A
     collection with a time limit runs in worker processes (`runner`'s `apart`).
     """
-    tally, codes = Tally(), [0]
+    tally = Tally()
     apart = len(found) > 1 and timeout is not None
     local = jobs == 1 and cluster is None and not apart
     runs = runner(jobs, cluster, apart=apart)(work, found)
@@ -234,25 +233,24 @@ def run_puzzles(
         show.output.before_line = progress.clear if progress is not None else None
         try:
             for record, items in zip(found, results, strict=False):
-                show.begin(record.identifier)
+                show.start(record.identifier)
                 for item in items:
                     with guard.holding():  # a record is printed whole, its count with it
                         show.show(item)
                         if isinstance(item, Outcome):
-                            tally.add(item.identifier, item.verdict, item.tier)
-                            codes.append(item.code)
+                            tally.add(item)
                             if progress is not None:
                                 progress.advance()
                 guard.checkpoint()
         except KeyboardInterrupt:
             if show.collection:
                 show.output.note(f"interrupted after {tally.puzzles} of {len(found)} puzzles")
-                show.overall(tally)
+                show.show(tally)
             show.output.close()
             raise
         except ClusterError:
             if tally.puzzles:  # a cluster lost mid-run: what finished stands, summed up
-                show.overall(tally)
+                show.show(tally)
                 show.output.close()
             else:
                 show.output.abort()
@@ -261,9 +259,9 @@ def run_puzzles(
             show.output.abort()  # a failed run leaves the -o file as it was
             raise
     if show.collection:
-        show.overall(tally)
+        show.show(tally)
     show.output.close()
-    return max(codes, key=SEVERITY.index)
+    return tally.code
 
 
 def show_items(show: Formatter, items: Iterable[Any]) -> int:
@@ -291,7 +289,7 @@ def failure(error: BaseException, *, debug: bool = False) -> int:
     if isinstance(error, BrokenPipeError):  # the reader went away (e.g. `| head`): stop quietly
         if sys.stdout is not None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+        return Exit.BROKEN_PIPE
     if isinstance(error, KeyboardInterrupt):
         return 128 + (guard.received_signal() or signal.SIGINT)
     if not isinstance(error, Exception):  # SystemExit and the like: not ours to judge
@@ -302,7 +300,7 @@ def failure(error: BaseException, *, debug: bool = False) -> int:
         f"starbattle-asp: internal error: {type(error).__name__}: {printable(str(error))} "
         "(please report it with the command you ran; --debug shows the traceback)\n"
     )
-    return EXIT_INTERNAL
+    return Exit.INTERNAL
 
 
 def describe_encodings() -> list[str]:

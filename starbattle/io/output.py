@@ -14,12 +14,31 @@ import sys
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from starbattle.errors import UsageError
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+
+class Note(NamedTuple):
+    """A line for people, on standard error."""
+
+    text: str
+
+
+class Document(NamedTuple):
+    """A whole file (a picture): written to `path`, or to standard output without one."""
+
+    data: str | bytes
+    path: Path | None
+    what: str = ""
+    """What the file shows, said with it."""
+
+
+Piece = str | Note | Document
+"""A formatter's output: a line (standard output), a note or a document."""
 
 
 def stream_error(error: OSError, what: str = "standard output") -> UsageError | OSError:
@@ -166,6 +185,18 @@ class Output:
             out.flush()  # a full disk is said now, not lost in Python's flush at exit
         except OSError as error:
             raise stream_error(error) from None
+
+    def put(self, pieces: list[Piece]) -> None:
+        """Write a formatter's pieces: lines, notes (stderr) and documents (their files)."""
+        for piece in pieces:
+            if isinstance(piece, str):
+                self.line(piece)
+            elif isinstance(piece, Note):
+                self.note(piece.text)
+            elif piece.path is None:
+                self.line(str(piece.data).rstrip("\n"))
+            else:
+                self.write(piece.data, piece.path, piece.what)
 
     def flush(self) -> None:
         """Show what was printed so far."""

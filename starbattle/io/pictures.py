@@ -15,6 +15,7 @@ from html import escape
 
 from starbattle.errors import UsageError
 from starbattle.model.board import Board, Cell, Solution
+from starbattle.model.steps import State, Step
 
 PALETTE = (
     "#77AADD",
@@ -46,6 +47,16 @@ class Overlay:
     """Cells the step concludes hold a star, drawn as a red star."""
     new_blanks: frozenset[Cell] = frozenset()
     """Cells the step concludes are empty, drawn as a red cross."""
+
+    @classmethod
+    def of(cls, board: Board, state: State, step: Step) -> Overlay:
+        """How a picture shows a step taken from a state: premises hatched, marks drawn."""
+        return cls(
+            step.premise_cells(board),
+            state.blanks | board.given_blanks,
+            frozenset(step.stars),
+            frozenset(step.blanks),
+        )
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -40,6 +40,7 @@ from starbattle.asp.solver import Rivals, Solver
 from starbattle.errors import UsageError
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.model.board import NEIGHBOURS, Board, Cell, Solution, pieces
+from starbattle.model.values import Generated
 
 Grid = list[list[int]]
 Race = Callable[[Callable[[int], Any], list[int], Callable[[int, int | None], Any]], Iterable[Any]]
@@ -64,16 +65,6 @@ class GenerateTimeout(UsageError):
     def __reduce__(self) -> tuple[type[GenerateTimeout], tuple[int, float | None]]:
         """Rebuild from index and timeout (a worker process or cluster sends it back)."""
         return GenerateTimeout, (self.index, self.timeout)
-
-
-@dataclass(frozen=True)
-class Generated:
-    """One generated puzzle with its solution, the seed that made it and the time taken."""
-
-    board: Board
-    solution: Solution
-    seed: str
-    seconds: float
 
 
 def check_seed(seed: int | str) -> str:

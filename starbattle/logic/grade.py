@@ -13,16 +13,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.errors import UsageError
 from starbattle.model.board import Board, Cell
+from starbattle.model.steps import TIERS, Grade
 from starbattle.words import plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-    from starbattle.logic.generate import Generated
-    from starbattle.logic.ladder import Step
+    from starbattle.model.steps import Step
+    from starbattle.model.values import Generated
 
-TIERS = ("easy", "medium", "hard", "expert", "extreme")
-"""The named tiers, easiest first."""
 
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
@@ -40,28 +39,6 @@ rank (0 easy, 1 medium, 2 hard, 3 expert)."""
 CUTS = (0.547, 1.778, 2.696, 3.109)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
-
-
-class Grade(NamedTuple):
-    """A board's difficulty: tier and score with their features, or why it has none."""
-
-    tier: str | None
-    score: float | None
-    features: dict[str, int]
-    reason: str | None = None
-    """Why the board has no grade (no solution, or more than one), else None."""
-
-    def record(self) -> dict[str, object]:
-        """The grade as DESIGN.md's JSON record (collections add an id)."""
-        record: dict[str, object] = {
-            "type": "grade",
-            "tier": self.tier,
-            "score": self.score,
-            "features": self.features,
-        }
-        if self.reason is not None:
-            record["reason"] = self.reason
-        return record
 
 
 def _orientations(size: int) -> Iterator[dict[Cell, Cell]]:
@@ -130,15 +107,15 @@ other steps of levels 4-5; then levels 6 and 7 by technique."""
 def effort(step: Step) -> int:
     """A step's effort: its index in EFFORTS."""
     technique, units = step.technique, step.units
-    regions = sum(unit.startswith("region") for unit in units)
+    regions = sum(unit.kind == "region" for unit in units)
     if step.level <= 2:
         name = "basic"
-    elif (technique == "confinement" and regions == 1 and units[0].startswith("region")) or (
+    elif (technique == "confinement" and regions == 1 and units[0].kind == "region") or (
         technique == "2x2-blocks" and regions
     ):
         name = "region"
     elif technique == "2x2-blocks" or (
-        technique == "too-little-room" and (len(units) == 1 or units[0].startswith("region"))
+        technique == "too-little-room" and (len(units) == 1 or units[0].kind == "region")
     ):
         name = "exclusion"
     elif step.level <= 5:

@@ -9,7 +9,6 @@ the result (what was proved so far), never an exception.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from starbattle.asp.encodings import encodings_dir
 from starbattle.asp.facts import (
@@ -22,37 +21,12 @@ from starbattle.asp.facts import (
     UNIT_ROW,
     region_terms,
 )
-from starbattle.asp.solver import Solver, Unit
+from starbattle.asp.solver import Rule, Solver
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
 from starbattle.model.board import Board, Cell
-from starbattle.model.checker import Violation, check
+from starbattle.model.checker import check
+from starbattle.model.values import Explanation, Fixed, PartialCheck
 from starbattle.words import listing, plural
-
-
-@dataclass(frozen=True)
-class Fixed:
-    """Cells decided alike by every solution."""
-
-    size: int
-    stars: frozenset[Cell]
-    """Cells that hold a star in every solution."""
-    blanks: frozenset[Cell]
-    """Cells that are empty in every solution (blocked cells included)."""
-    complete: bool = True
-    """False when the time limit ran out first: `stars` and `blanks` then hold only what was
-    proved (possibly nothing), and `open` also holds cells that are not decided yet."""
-
-    @property
-    def open(self) -> frozenset[Cell]:
-        """Cells that some solutions fill and others leave empty (or not yet decided)."""
-        every = {(r, c) for r in range(1, self.size + 1) for c in range(1, self.size + 1)}
-        return frozenset(every - self.stars - self.blanks)
-
-    def summary(self) -> str:
-        """E.g. '31 of 100 cells decided; 69 open', or '... undecided' after a time limit."""
-        total = self.size * self.size
-        rest = "open" if self.complete else "undecided (time limit)"
-        return f"{total - len(self.open)} of {total} cells decided; {len(self.open)} {rest}"
 
 
 def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
@@ -99,20 +73,6 @@ def _consequences(solver: Solver, kind: str, deadline: float | None) -> frozense
     return found
 
 
-@dataclass(frozen=True)
-class Explanation:
-    """A smallest set of rules that cannot all hold, said in words."""
-
-    units: tuple[Unit, ...]
-    """Row, column and region quotas, the no-touch rule and givens; dropping any one of
-    them leaves a board with a solution."""
-    names: tuple[str, ...]
-    """The units for people: 'row 3', 'region B', 'given star (1,2)', 'no-touch rule'."""
-    sentence: str
-    cells: frozenset[Cell]
-    """The cells of those units, to highlight."""
-
-
 def why_unsat(board: Board) -> Explanation | None:
     """Why the board has no solution (None when it has one), under the default rules."""
     solver = Solver(board, encoding=str(encodings_dir() / "explain.lp"))
@@ -132,7 +92,7 @@ def why_unsat(board: Board) -> Explanation | None:
     return Explanation(units, names, describe(board, units, labels), _cells(board, units, labels))
 
 
-def _name(unit: Unit, labels: dict[str, str]) -> str:
+def _name(unit: Rule, labels: dict[str, str]) -> str:
     """A unit for people."""
     name, arguments = unit
     if name == UNIT_NOTOUCH:
@@ -146,11 +106,11 @@ def _name(unit: Unit, labels: dict[str, str]) -> str:
 
 def _minimise(
     solver: Solver,
-    core: list[Unit],
-    every: list[Unit],
-    always: tuple[Unit, ...] = (),
+    core: list[Rule],
+    every: list[Rule],
+    always: tuple[Rule, ...] = (),
     deadline: float | None = None,
-) -> list[Unit]:
+) -> list[Rule]:
     """Drop the units of a core in turn, keeping each one without which the rest solve.
 
     Units in `always` stay on throughout and are never dropped; all others are off. Raises
@@ -168,18 +128,18 @@ def _minimise(
     return needed
 
 
-def _regions_first(unit: Unit) -> tuple[int, tuple[str, ...]]:
+def _regions_first(unit: Rule) -> tuple[int, tuple[str, ...]]:
     """Units in the order regions, rows, columns, givens, no-touch."""
     rank, key = _order(unit)
     return (0 if unit[0] == UNIT_REGION else rank + 1), key
 
 
-def _order(unit: Unit) -> tuple[int, tuple[str, ...]]:
+def _order(unit: Rule) -> tuple[int, tuple[str, ...]]:
     """Units in the order rows, columns, regions, givens, no-touch."""
     return UNIT_KINDS.index(unit[0]), tuple(str(argument).zfill(9) for argument in unit[1])
 
 
-def _cells(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> frozenset[Cell]:
+def _cells(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> frozenset[Cell]:
     """The cells a set of units speaks of."""
     cells: set[Cell] = set()
     regions = board.region_cells()
@@ -196,7 +156,7 @@ def _cells(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> fro
     return frozenset(cells)
 
 
-def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> str:
+def describe(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> str:
     """A sentence for people saying why these units cannot all hold."""
     s = board.stars
     rows = [int(a[0]) for name, a in units if name == UNIT_ROW]
@@ -265,25 +225,6 @@ def describe(board: Board, units: tuple[Unit, ...], labels: dict[str, str]) -> s
     return f"{named} cannot all have {plural(s, 'star')} each{rule}{given_text}"
 
 
-@dataclass(frozen=True)
-class PartialCheck:
-    """What a partial answer (stars, cells marked empty, the rest undecided) amounts to."""
-
-    violations: tuple[Violation, ...]
-    """Rules the marks already break."""
-    extendable: bool | None
-    """Whether some solution agrees with every mark; None when the time limit came first."""
-    conflict: tuple[tuple[str, Cell], ...]
-    """When not extendable: a smallest set of marks ('star' or 'blank', cell) that cannot
-    all hold together; dropping any one of them leaves marks that some solution keeps.
-    When the time limit cut the shrinking short: a set that cannot all hold, not smallest."""
-    first_wrong: tuple[str, Cell] | None
-    """With a unique solution and `against_solution`: the first mark, in reading order,
-    that the solution contradicts (None also when the time limit came first)."""
-    complete: bool = True
-    """False when the time limit ran out before every question above was answered."""
-
-
 def check_partial(
     board: Board,
     stars: Iterable[Cell],
@@ -327,7 +268,7 @@ def check_partial(
     return PartialCheck(violations, extendable, conflict, first_wrong)
 
 
-def _marks(units: list[Unit]) -> tuple[tuple[str, Cell], ...]:
+def _marks(units: list[Rule]) -> tuple[tuple[str, Cell], ...]:
     """The given-star and given-blank units of a core as sorted marks."""
     return tuple(
         sorted(

@@ -37,14 +37,14 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from starbattle.asp.encodings import encodings_dir
-from starbattle.asp.facts import region_terms
-from starbattle.asp.solver import BANDS_FROM, Solver, Unit
+from starbattle.asp.facts import unit_of_rule
+from starbattle.asp.solver import BANDS_FROM, Rule, Solver
 from starbattle.errors import BoardError, EncodingError
-from starbattle.io.pictures import Overlay
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.model.board import Board, Cell
 from starbattle.model.checker import check
-from starbattle.model.units import region_names
+from starbattle.model.steps import State, Step, Trace
+from starbattle.model.units import region_names, units_of
 
 if TYPE_CHECKING:
     from starbattle.logic.programs import HintProgram
@@ -100,94 +100,6 @@ store slowed every proof as a trace went on (17x17 4-star sbl-0370: its trace 28
 of CPU, level-7 cores 33 -> 28 units at the median)."""
 
 
-@dataclass(frozen=True)
-class State:
-    """The marks so far: cells holding a star and cells marked empty."""
-
-    stars: frozenset[Cell] = frozenset()
-    blanks: frozenset[Cell] = frozenset()
-
-    @classmethod
-    def of(cls, stars: Iterable[Cell] = (), blanks: Iterable[Cell] = ()) -> State:
-        """A state from any iterables of cells."""
-        return cls(frozenset(stars), frozenset(blanks))
-
-    def after(self, step: Step) -> State:
-        """The state with a step's conclusions marked (a corrected mistake replaces its mark)."""
-        stars, blanks = set(step.stars), set(step.blanks)
-        return State((self.stars - blanks) | stars, (self.blanks - stars) | blanks)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One deduction: a technique at a level, what it rests on, what it concludes, in words."""
-
-    technique: str
-    level: int
-    units: tuple[str, ...]
-    """Premise units, named like 'row 3', 'column 4', 'region B'."""
-    cells: tuple[Cell, ...]
-    """Premise cells: the marks it rests on (and an assumed cell, at levels 4 and 6)."""
-    stars: tuple[Cell, ...]
-    """Cells concluded to hold a star."""
-    blanks: tuple[Cell, ...]
-    """Cells concluded to be empty."""
-    sentence: str
-    available: int = 1
-    """How many deductions this level offered at that point (1: a bottleneck)."""
-
-    def record(self, index: int) -> dict[str, object]:
-        """The step as DESIGN.md's JSON record."""
-        return {
-            "type": "step",
-            "index": index,
-            "technique": self.technique,
-            "level": self.level,
-            "premises": {"units": list(self.units), "cells": [list(c) for c in self.cells]},
-            "conclusions": {
-                "stars": [list(c) for c in self.stars],
-                "blanks": [list(c) for c in self.blanks],
-            },
-            "sentence": self.sentence,
-        }
-
-
-@dataclass(frozen=True)
-class Trace:
-    """Steps from a state until the board is solved or no level applies."""
-
-    steps: tuple[Step, ...]
-    solved: bool
-    state: State
-    """Where the trace ended (the solution when solved)."""
-    complete: bool = True
-    """False when a time limit stopped the trace before it was solved or stuck."""
-
-    @property
-    def levels(self) -> dict[int, int]:
-        """How many steps each level made, by level."""
-        counts: dict[int, int] = {}
-        for step in self.steps:
-            counts[step.level] = counts.get(step.level, 0) + 1
-        return dict(sorted(counts.items()))
-
-    @property
-    def hardest(self) -> int | None:
-        """The highest level used (None without steps)."""
-        return max((step.level for step in self.steps), default=None)
-
-    def record(self) -> dict[str, object]:
-        """The summary as DESIGN.md's JSON record."""
-        return {
-            "type": "explain",
-            "solved": self.solved,
-            "complete": self.complete,
-            "steps": len(self.steps),
-            "levels": {str(level): n for level, n in self.levels.items()},
-            "hardest": self.hardest,
-        }
-
-
 @dataclass
 class _Budget:
     """Work a level may still do in one step (ASSUMPTION_WORK, CORE_PROOFS)."""
@@ -222,20 +134,18 @@ class _Grid:
         self.coords = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
         playable = [board.regions[r - 1][c - 1] is not None for r, c in self.coords]
         self.cells = [i for i in range(n * n) if playable[i]]
+        self.units = units_of(board)
+        """Every unit, numbered: rows, columns, then regions."""
+        self.number = {unit: u for u, unit in enumerate(self.units)}
+        """The number of each unit."""
+        names = [unit.name(board) for unit in self.units]
         shown = region_names(board)
-        names, members, kinds = [], [], []
-        for r in range(n):
-            names.append(f"row {r + 1}")
-            members.append(tuple(r * n + c for c in range(n) if playable[r * n + c]))
-            kinds.append("row")
-        for c in range(n):
-            names.append(f"column {c + 1}")
-            members.append(tuple(r * n + c for r in range(n) if playable[r * n + c]))
-            kinds.append("column")
-        for label, cells in board.region_cells().items():
-            names.append(f"region {shown[label]}")
-            members.append(tuple((r - 1) * n + c - 1 for r, c in cells))
-            kinds.append("region")
+        self.labels = [
+            shown[str(unit.key)] if unit.kind == "region" else str(unit.key) for unit in self.units
+        ]
+        """What each unit is called within its kind: a row's number, a region's name."""
+        members = [tuple((r - 1) * n + c - 1 for r, c in unit.cells(board)) for unit in self.units]
+        kinds = [unit.kind for unit in self.units]
         self.names, self.members, self.kinds = names, members, kinds
         self.rows, self.columns = list(range(n)), list(range(n, 2 * n))
         self.regions = list(range(2 * n, len(names)))
@@ -348,9 +258,9 @@ def _units_text(grid: _Grid, units: Iterable[int]) -> str:
     units = sorted(units)
     kind = grid.kinds[units[0]]
     if kind == "region":
-        labels = [grid.names[u].split(" ", 1)[1] for u in units]
+        labels = [grid.labels[u] for u in units]
         return f"region {labels[0]}" if len(labels) == 1 else f"regions {_listing(labels)}"
-    numbers = [int(grid.names[u].split(" ", 1)[1]) for u in units]
+    numbers = [int(grid.labels[u]) for u in units]
     if len(numbers) == 1:
         return f"{kind} {numbers[0]}"
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
@@ -438,19 +348,14 @@ class Logic:
         return {(r - 1) * n + c - 1: lit for (r, c), lit in self.checker.star_literals().items()}
 
     @cached_property
-    def _unit_names(self) -> dict[Unit, int]:
+    def _unit_names(self) -> dict[Rule, int]:
         """The checker's units mapped to our unit numbers (no-touch rule excluded)."""
-        labels = {f"region {name.split(' ', 1)[1]}": u for u, name in enumerate(self.grid.names)}
-        shown = region_names(self.board)
-        terms = {term: shown[label] for label, term in region_terms(self.board).items()}
-        mapping: dict[Unit, int] = {}
-        for unit in self.checker.units():
-            kind, arguments = unit
-            if kind in ("row", "column"):
-                mapping[unit] = int(arguments[0]) - 1 + (0 if kind == "row" else self.grid.n)
-            elif kind == "region":
-                mapping[unit] = labels[f"region {terms[str(arguments[0])]}"]
-        return mapping
+        number = self.grid.number
+        return {
+            rule: number[unit]
+            for rule in self.checker.units()
+            if (unit := unit_of_rule(self.board, rule)) is not None
+        }
 
     @cached_property
     def solutions(self) -> list[frozenset[int]]:
@@ -511,7 +416,7 @@ class Logic:
             ]
         if step.level == 0:
             return problems
-        units = [self.grid.names.index(name) for name in step.units]
+        units = [self.grid.number[unit] for unit in step.units]
         cells = {(r - 1) * n + c - 1 for r, c in step.cells}
         for i, star in conclusions:
             if not self.entails(stars, blanks, i, star):
@@ -570,22 +475,6 @@ class Logic:
                 return replace(easiest[0], available=len(easiest))
         return None
 
-    def premise_cells(self, step: Step) -> frozenset[Cell]:
-        """The cells a step rests on: every cell of its premise units, and its premise cells."""
-        units = [self.grid.names.index(name) for name in step.units]
-        return frozenset(step.cells) | {
-            self.grid.cell(i) for u in units for i in self.grid.members[u]
-        }
-
-    def overlay(self, state: State, step: Step) -> Overlay:
-        """How a picture shows a step: premises hatched, marks and conclusions drawn."""
-        return Overlay(
-            self.premise_cells(step),
-            state.blanks | self.board.given_blanks,
-            frozenset(step.stars),
-            frozenset(step.blanks),
-        )
-
     def deductions(self, state: State, technique: str) -> list[Step]:
         """Every deduction one technique (a name of TECHNIQUES) makes from a state."""
         stars, blanks = self.numbers(state)
@@ -603,7 +492,7 @@ class Logic:
         return Step(
             found.technique,
             found.level,
-            tuple(grid.names[u] for u in found.units),
+            tuple(grid.units[u] for u in found.units),
             tuple(grid.cell(i) for i in found.cells),
             tuple(grid.cell(i) for i in sorted(found.stars)),
             tuple(grid.cell(i) for i in sorted(found.blanks)),
@@ -731,20 +620,12 @@ class Logic:
         n = grid.n
         for violation in violations:
             involved = [(r - 1) * n + c - 1 for r, c in violation.cells]
-            if violation.rule in ("row", "column", "region"):
-                unit = grid.names.index(f"{violation.rule} {self._unit_label(violation)}")
-                involved = list(grid.members[unit])
+            if violation.unit is not None:
+                involved = list(grid.members[grid.number[violation.unit]])
             culprit = next((i for i in wrong if i in involved), None)
             if culprit is not None:
                 return [self._mistake(culprit, stars, f"{violation.message}; ")]
         return [self._mistake(wrong[0], stars, "")]
-
-    def _unit_label(self, violation: object) -> str:
-        """The unit a quota violation names, as our unit names spell it."""
-        words = violation.message.split(" in ", 1)[1].split(":", 1)[0].split(" ", 1)  # type: ignore[attr-defined]
-        if words[0] == "region":
-            return region_names(self.board)[words[1]]
-        return words[1]
 
     def _mistake(self, culprit: int, stars: frozenset[int], why: str) -> _Found:
         """The step that corrects one wrong mark."""
@@ -1224,7 +1105,7 @@ class Logic:
         )
 
     def _smaller_core(
-        self, prover: Solver, core: list[Unit], literals: list[int], proofs: _Budget
+        self, prover: Solver, core: list[Rule], literals: list[int], proofs: _Budget
     ) -> tuple[int, ...]:
         """A core's units less those it can do without (one proof each, while proofs last)."""
         needed = [u for u in core if u[0] != "notouch"]

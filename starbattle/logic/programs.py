@@ -29,7 +29,7 @@ from starbattle.asp.facts import (
     region_terms,
     state_facts,
 )
-from starbattle.asp.solver import Term, Unit, shown_answer_sets
+from starbattle.asp.solver import Rule, Term, shown_answer_sets
 from starbattle.errors import EncodingError, UsageError
 from starbattle.logic.ladder import LEVELS
 from starbattle.model.board import Board, Cell
@@ -48,7 +48,7 @@ class Deduction(NamedTuple):
     """One answer set of a hint program: a technique's conclusions and the premises they rest on."""
 
     technique: str
-    units: frozenset[Unit]
+    units: frozenset[Rule]
     """Premise units as the explanation program names them: ("row", (3,)), ("region", ("a",))."""
     cells: frozenset[Cell]
     stars: frozenset[Cell]
@@ -136,7 +136,7 @@ class _Reader:
     def deduction(self, atoms: Iterable[Term]) -> Deduction:
         """The deduction one answer set states."""
         names: set[str] = set()
-        units: set[Unit] = set()
+        units: set[Rule] = set()
         cells: set[Cell] = set()
         concluded: dict[bool, set[Cell]] = {True: set(), False: set()}
         for atom in atoms:

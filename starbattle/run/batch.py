@@ -9,8 +9,9 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from starbattle.exits import Exit, Verdict
+from starbattle.model.values import Message, Outcome
 from starbattle.run.interrupts import ignore_in_worker
-from starbattle.run.service import EXIT_ERROR, EXIT_TIMEOUT, Message, Outcome
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -65,15 +66,15 @@ def lost_items(item: Any, code: int | None) -> list[Message | Outcome]:
     is undecided; any other end (a signal, e.g. the out-of-memory killer's) is an error.
     """
     identifier = getattr(item, "identifier", str(item))
-    if code == EXIT_TIMEOUT:
+    if code == Exit.TIMEOUT:
         text = f"{identifier}: the time limit was reached while grounding the program"
-        return [Message(text), Outcome(identifier, "undecided", EXIT_TIMEOUT)]
+        return [Message(text), Outcome(identifier, Verdict.UNDECIDED, Exit.TIMEOUT)]
     cause = f"killed by signal {-code}" if code is not None and code < 0 else f"exit {code}"
     text = (
         f"{identifier}: the worker process died ({cause}) while solving it, e.g. out of "
         "memory; the other puzzles go on"
     )
-    return [Message(text, "error"), Outcome(identifier, "error", EXIT_ERROR)]
+    return [Message(text, "error"), Outcome(identifier, Verdict.ERROR, Exit.ERROR)]
 
 
 def _serve(work: Callable[[Any], Any], connection: Connection) -> None:

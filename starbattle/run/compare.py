@@ -6,46 +6,9 @@ import statistics
 import time
 from collections.abc import Iterator
 from contextlib import closing
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
 
 from starbattle.model.board import Board
-
-
-@dataclass(frozen=True)
-class Program:
-    """A program to compare: the default rules, or an encoding file, plus variants."""
-
-    label: str
-    encoding: str | None = None
-    variants: tuple[str, ...] = ()
-
-
-@dataclass
-class ProgramRun:
-    """How one program did on every board: seconds, search effort, and each board's count."""
-
-    program: Program
-    seconds: list[float] = field(default_factory=list)
-    finished: int = 0
-    choices: int = 0
-    conflicts: int = 0
-    counts: dict[str, int | None] = field(default_factory=dict)
-    """Each board's solutions found (capped as asked), None when the time limit ended it."""
-
-    def record(self) -> dict[str, Any]:
-        """The row as a JSON Lines record."""
-        return {
-            "type": "encoding",
-            "program": self.program.label,
-            "puzzles": len(self.seconds),
-            "finished": self.finished,
-            "median_seconds": round(statistics.median(self.seconds), 6),
-            "worst_seconds": round(max(self.seconds), 6),
-            "total_seconds": round(sum(self.seconds), 6),
-            "choices": self.choices,
-            "conflicts": self.conflicts,
-        }
+from starbattle.model.values import Measured, Program, ProgramRun
 
 
 def programs(encodings: tuple[str, ...], variants: tuple[str, ...]) -> list[Program]:
@@ -62,15 +25,6 @@ def programs(encodings: tuple[str, ...], variants: tuple[str, ...]) -> list[Prog
     if variants and not any(program.label == "default" for program in chosen):
         chosen.insert(0, Program("default"))
     return chosen + [Program(f"default -w {name}", variants=(name,)) for name in variants]
-
-
-class Measured(NamedTuple):
-    """One program on one board: seconds, solutions found (None: unfinished), search effort."""
-
-    seconds: float
-    found: int | None
-    choices: int = 0
-    conflicts: int = 0
 
 
 def measure(task: tuple[Program, Board, int, float | None]) -> Measured:
@@ -126,20 +80,6 @@ def compare(
                 run.choices += measured.choices
                 run.conflicts += measured.conflicts
             yield identifier
-
-
-def disagreements(runs: list[ProgramRun]) -> dict[str, dict[str, int]]:
-    """The boards on which finished programs found different counts, with those counts."""
-    found: dict[str, dict[str, int]] = {}
-    for identifier in runs[0].counts:
-        counts = {
-            run.program.label: count
-            for run in runs
-            if (count := run.counts[identifier]) is not None
-        }
-        if len(set(counts.values())) > 1:
-            found[identifier] = counts
-    return found
 
 
 def table(runs: list[ProgramRun]) -> list[str]:

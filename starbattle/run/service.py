@@ -1,43 +1,41 @@
-"""What a question about one puzzle found, as values: no printing, no click, no HTTP.
+"""The service: the one place that combines reading input, clingo and the hint ladder.
 
-`solve_puzzle` reads one record and yields what it finds as it finds it (solutions stream):
-`Found`, `Difference`, `Why`, `FixedCells`, `Summary` and `Message` items, and last an
-`Outcome` with the verdict and exit code. The command line hands the items to a formatter;
-a worker process or the web page collects them (`solve_all`).
+The command line and the web page call these functions and show what they yield, values of
+`starbattle.model` (no printing, no click, no HTTP). `solve_puzzle` reads one record and
+yields what it finds as it finds it (solutions stream): `Found`, `Difference`, `Why`,
+`FixedCells`, `Summary` and `Message` items, and last an `Outcome` with the verdict and exit
+code. `hint_items`, `explain_items` (a step as soon as it is found), `grade_puzzle`,
+`check_answer` and `check_marks` answer the other questions.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Generator
+from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.errors import BoardError, FormatError
-from starbattle.model.board import Board, Cell, Solution
+from starbattle.exits import Exit, Verdict
+from starbattle.model.board import Board, Cell
+from starbattle.model.steps import Explained, Graded, Hint, State, Step, Trace
+from starbattle.model.values import (
+    AnswerCheck,
+    Difference,
+    FixedCells,
+    Found,
+    Message,
+    Outcome,
+    PartialAnswerCheck,
+    Summary,
+    Why,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterable, Iterator
+    from collections.abc import Iterable, Iterator
 
     from starbattle.asp.solver import Search, Solver
     from starbattle.io.inputs import Record
-    from starbattle.logic.grade import Grade
-    from starbattle.logic.insight import Explanation, Fixed, PartialCheck
-    from starbattle.logic.ladder import Logic, State, Step, Trace
-
-EXIT_FOUND = 0
-EXIT_NONE = 1
-"""No solution; with --unique: not exactly one; check: the answer is wrong."""
-EXIT_ERROR = 2
-"""Unreadable input, a board that cannot be solved as given, or bad usage."""
-EXIT_TIMEOUT = 3
-EXIT_INTERNAL = 70
-SEVERITY = (EXIT_FOUND, EXIT_NONE, EXIT_TIMEOUT, EXIT_ERROR)
-"""Exit codes from best to worst, for a collection's overall code."""
-
-VERDICTS = ("unique", "not unique", "solved", "no solution", "undecided", "error")
-"""What one puzzle's run settled: 'solved' when a solution was found and uniqueness was not
-asked (--fixed), 'undecided' when a time limit (or -n) stopped the search before it could
-tell."""
+    from starbattle.logic.ladder import Logic
 
 
 class SolveRequest(NamedTuple):
@@ -74,269 +72,9 @@ class SolveRequest(NamedTuple):
         return self.encoding is None and not self.variants
 
 
-class Found(NamedTuple):
-    """One solution, the index-th shown."""
-
-    index: int
-    solution: Solution
-
-
-class Difference(NamedTuple):
-    """A second solution of a board that is not unique, and where it differs from the first."""
-
-    first: Solution
-    another: Solution
-
-    @property
-    def cells(self) -> list[Cell]:
-        """The cells that hold a star in one solution but not in the other."""
-        return sorted(set(self.first.stars) ^ set(self.another.stars))
-
-
-class Why(NamedTuple):
-    """Why a board has no solution: a smallest set of rules that cannot all hold."""
-
-    board: Board
-    explanation: Explanation
-
-
-class FixedCells(NamedTuple):
-    """The cells every solution agrees on (None: no solution)."""
-
-    board: Board
-    fixed: Fixed | None
-    complete: bool
-    """False when a time limit cut the search: the cells are then not final."""
-
-
-class Summary(NamedTuple):
-    """How a board's search ended: solutions found and shown, uniqueness, time."""
-
-    found: int
-    shown: int
-    exhausted: bool
-    """The whole search space was explored: `found` is every solution."""
-    timed_out: bool
-    seconds: float
-    timeout: float | None = None
-    counted: bool = False
-    """From --count: every solution counted, none shown."""
-    interrupted: bool = False
-    """Ctrl-C stopped the search (said on stderr; JSON Lines also get the record)."""
-
-    @classmethod
-    def of(cls, search: Search, shown: int, timeout: float | None, counted: bool) -> Summary:
-        """The summary of a finished search."""
-        return cls(
-            search.found,
-            shown,
-            search.exhausted,
-            search.timed_out,
-            search.seconds,
-            timeout,
-            counted,
-        )
-
-    @property
-    def unique(self) -> bool | None:
-        """True/False when the search settles uniqueness, None when it stopped too early."""
-        if self.found >= 2:
-            return False
-        if self.exhausted:
-            return self.found == 1
-        return None
-
-    def record(self) -> dict[str, Any]:
-        """The closing JSON Lines record."""
-        record = {
-            "type": "summary",
-            "solutions": self.found,
-            "complete": self.exhausted,
-            "unique": self.unique,
-            "seconds": round(self.seconds, 6),
-        }
-        return record | {"interrupted": True} if self.interrupted else record
-
-    def exit_code(self, require_unique: bool) -> int:
-        """0 found (and unique when required), 1 none (or not unique), 3 timed out undecided."""
-        if self.found == 0:
-            return EXIT_TIMEOUT if self.timed_out else EXIT_NONE
-        if require_unique:
-            unique = self.unique
-            return EXIT_TIMEOUT if unique is None else EXIT_FOUND if unique else EXIT_NONE
-        return EXIT_FOUND
-
-    @property
-    def verdict(self) -> str:
-        """What the search settled about the puzzle (one of VERDICTS)."""
-        if self.found == 0:
-            return "no solution" if self.exhausted else "undecided"
-        unique = self.unique
-        return "undecided" if unique is None else "unique" if unique else "not unique"
-
-
-class Message(NamedTuple):
-    """A message for people (standard error), not part of the answer."""
-
-    text: str
-    kind: str = "info"
-    """'error' (this puzzle could not be solved), 'warning', 'note' (how the input was read),
-    'clingo' (clingo's) or 'info'."""
-
-
-class Outcome(NamedTuple):
-    """The end of one puzzle's run: its id, verdict and exit code."""
-
-    identifier: str
-    verdict: str
-    code: int
-    tier: str | None = None
-    """The puzzle's difficulty tier, when it was graded."""
-
-
-class AnswerCheck(NamedTuple):
-    """A complete answer checked against the rules."""
-
-    board: Board
-    stars: tuple[Cell, ...]
-    violations: tuple[Any, ...]
-    grid: bool = False
-    """The answer was a grid of stars and dots, its dots read as empty cells."""
-
-    @property
-    def code(self) -> int:
-        """0 valid, 1 invalid."""
-        return EXIT_NONE if self.violations else EXIT_FOUND
-
-
-class PartialAnswerCheck(NamedTuple):
-    """Marks (stars, cells marked empty) checked: broken rules and whether they can finish."""
-
-    board: Board
-    stars: int
-    blanks: int
-    partial: PartialCheck
-
-    @property
-    def code(self) -> int:
-        """0 marks that break no rule and can still finish, 1 otherwise, 3 time limit first."""
-        if self.partial.violations:
-            return EXIT_NONE
-        if self.partial.extendable is None:
-            return EXIT_TIMEOUT
-        return EXIT_FOUND if self.partial.extendable else EXIT_NONE
-
-
-class Hint(NamedTuple):
-    """The next logical step from a state of marks (None: no technique applies)."""
-
-    board: Board
-    state: State
-    step: Step | None
-    index: int = 1
-    disclose: str = "full"
-    """How much to say: 'technique', 'where' (its premises too) or 'full' (and conclusions)."""
-    in_trace: bool = False
-    """One step of a whole explanation (said in one line)."""
-    complete: bool = True
-    """False when the time limit came before a step was found."""
-
-    @property
-    def solved(self) -> bool:
-        """No step is left because the marks already hold every star (and no mistake)."""
-        stars = self.state.stars | self.board.given_stars
-        full = len(stars) == self.board.size * self.board.stars
-        return self.complete and self.step is None and full
-
-    @property
-    def code(self) -> int:
-        """0 a step (or the marks are solved), 1 no step applies, 3 the time limit came first."""
-        if not self.complete:
-            return EXIT_TIMEOUT
-        return EXIT_FOUND if self.step is not None or self.solved else EXIT_NONE
-
-
-class Explained(NamedTuple):
-    """A whole trace's end: solved by logic or stuck, steps per level, the hardest level."""
-
-    board: Board
-    trace: Trace
-
-    @property
-    def code(self) -> int:
-        """0 solved by logic, 1 stuck, 3 stopped by the time limit."""
-        if not self.trace.complete:
-            return EXIT_TIMEOUT
-        return EXIT_FOUND if self.trace.solved else EXIT_NONE
-
-
-class Graded(NamedTuple):
-    """A puzzle's difficulty: tier, score and features, or why it has none."""
-
-    board: Board
-    grade: Grade
-    in_summary: bool = False
-    """Asked of another command (--grade): said after that command's summary."""
-
-
-class Tally:
-    """The overall summary of a collection: how many puzzles ended with each verdict."""
-
-    def __init__(self) -> None:
-        self.started = time.perf_counter()
-        self.verdicts: Counter[str] = Counter()
-        self.not_unique: list[str] = []
-        """Ids of the puzzles found to have two or more solutions, in input order."""
-        self.tiers: Counter[str] = Counter()
-        """How many graded puzzles fell in each difficulty tier."""
-
-    def add(self, identifier: str, verdict_: str, tier: str | None = None) -> None:
-        """Count one puzzle's verdict (and its tier, when graded)."""
-        self.verdicts[verdict_] += 1
-        if verdict_ == "not unique":
-            self.not_unique.append(identifier)
-        if tier is not None:
-            self.tiers[tier] += 1
-
-    def tier_counts(self) -> dict[str, int]:
-        """The graded puzzles per tier, easiest first (empty when none was graded)."""
-        if not self.tiers:
-            return {}
-        from starbattle.logic.grade import TIERS
-
-        return {tier: self.tiers[tier] for tier in TIERS}
-
-    @property
-    def puzzles(self) -> int:
-        """How many puzzles were counted."""
-        return sum(self.verdicts.values())
-
-    def record(self) -> dict[str, Any]:
-        """The overall summary as a JSON Lines record."""
-        return {
-            "type": "overall",
-            "puzzles": self.puzzles,
-            **{name.replace(" ", "_"): self.verdicts[name] for name in VERDICTS},
-            **({"tiers": self.tier_counts()} if self.tiers else {}),
-            "seconds": round(time.perf_counter() - self.started, 3),
-        }
-
-    def text(self) -> str:
-        """The overall summary as one line."""
-        parts = [f"{self.verdicts[name]} {name}" for name in VERDICTS if self.verdicts[name]]
-        tiers = ", ".join(f"{n} {tier}" for tier, n in self.tier_counts().items() if n)
-        seconds = time.perf_counter() - self.started
-        graded = f"; tiers: {tiers}" if tiers else ""
-        return f"{self.puzzles} puzzles: {', '.join(parts) or 'none'}{graded} ({seconds:.1f} s)"
-
-
-DISCLOSURES = ("technique", "where", "full")
-
-
 def read_state(board: Board, text: str | None, name: str | None) -> State:
     """The marks of a partial answer (what `check` reads) as a hint engine state."""
     from starbattle.io.formats.answer import read_marks
-    from starbattle.logic.ladder import State
 
     if text is None:
         return State()
@@ -423,7 +161,7 @@ def explain_items(
     (the grade is then not asked).
     """
     from starbattle.limits import TimeLimitReached, deadline_after
-    from starbattle.logic.ladder import Logic, Trace
+    from starbattle.logic.ladder import Logic
     from starbattle.logic.programs import hint_programs
 
     deadline = deadline_after(timeout)
@@ -489,7 +227,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
             request = request._replace(search_timeout=left)
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         yield Message(str(error), "error")
-        yield Outcome(record.identifier, "error", EXIT_ERROR)
+        yield Outcome(record.identifier, Verdict.ERROR, Exit.ERROR)
         return
     if record.image is not None:
         for note in record.reading(request.stars, seen).notes:
@@ -518,19 +256,30 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
     yield Outcome(record.identifier, verdict, code, tier)
 
 
-def _count(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple[str, int]]:
+Settled = Generator[Item, None, tuple[Verdict, Exit]]
+"""A question's items, then its verdict and exit code."""
+
+
+def summary_of(search: Search, shown: int, timeout: float | None, counted: bool) -> Summary:
+    """The summary of a finished search."""
+    return Summary(
+        search.found, shown, search.exhausted, search.timed_out, search.seconds, timeout, counted
+    )
+
+
+def _count(solver: Solver, request: SolveRequest) -> Settled:
     """--count: every solution counted inside clasp."""
     try:
         search = solver.count(request.search_timeout)
     except KeyboardInterrupt:
-        yield Message(f"interrupted after counting {solver.last.found} solution(s)")
+        yield Message(f"interrupted after counting {solver.last.found} solution(s)", "interrupted")
         raise
-    summary = Summary.of(search, search.found, request.timeout, counted=True)
+    summary = summary_of(search, search.found, request.timeout, counted=True)
     yield summary
     return summary.verdict, summary.exit_code(request.require_unique)
 
 
-def _fixed(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple[str, int]]:
+def _fixed(solver: Solver, request: SolveRequest) -> Settled:
     """--fixed: the cells every solution agrees on."""
     from starbattle.logic.insight import fixed_by
 
@@ -538,13 +287,11 @@ def _fixed(solver: Solver, request: SolveRequest) -> Generator[Item, None, tuple
     complete = fixed is None or fixed.complete
     yield FixedCells(solver.board, fixed, complete)
     if fixed is None:
-        return "no solution", EXIT_NONE
-    return ("solved", EXIT_FOUND) if complete else ("undecided", EXIT_TIMEOUT)
+        return Verdict.NO_SOLUTION, Exit.NONE
+    return (Verdict.SOLVED, Exit.FOUND) if complete else (Verdict.UNDECIDED, Exit.TIMEOUT)
 
 
-def _solutions(
-    solver: Solver, board: Board, request: SolveRequest
-) -> Generator[Item, None, tuple[str, int]]:
+def _solutions(solver: Solver, board: Board, request: SolveRequest) -> Settled:
     """Up to `models` solutions as they are found, a second one, why none, then the summary."""
     models = request.models
     shown, first, another = 0, None, None
@@ -558,7 +305,7 @@ def _solutions(
             first = first or solution
             yield Found(shown, solution)
     except KeyboardInterrupt:
-        yield Message(f"interrupted after {shown} solution(s)")
+        yield Message(f"interrupted after {shown} solution(s)", "interrupted")
         yield Summary(shown, shown, False, False, solver.last.seconds, request.timeout, False, True)
         raise
     search = solver.last
@@ -570,7 +317,7 @@ def _solutions(
         explanation = why_unsat(board)
         if explanation is not None:
             yield Why(board, explanation)
-    summary = Summary.of(search, shown, request.timeout, counted=False)
+    summary = summary_of(search, shown, request.timeout, counted=False)
     yield summary
     return summary.verdict, summary.exit_code(request.require_unique)
 
@@ -590,14 +337,17 @@ def grade_puzzle(request: SolveRequest, record: Record) -> list[Item]:
     try:
         board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
-        return [Message(str(error), "error"), Outcome(record.identifier, "error", EXIT_ERROR)]
+        error_outcome = Outcome(record.identifier, Verdict.ERROR, Exit.ERROR)
+        return [Message(str(error), "error"), error_outcome]
     graded = grade(board, request.timeout)
     if graded.reason == TIMED_OUT:
-        return [Graded(board, graded), Outcome(record.identifier, "undecided", EXIT_TIMEOUT)]
-    if graded.tier is None:
-        verdict = "no solution" if graded.features.get("solutions") == 0 else "not unique"
-        return [Graded(board, graded), Outcome(record.identifier, verdict, EXIT_NONE)]
-    return [Graded(board, graded), Outcome(record.identifier, "unique", EXIT_FOUND, graded.tier)]
+        verdict, code = Verdict.UNDECIDED, Exit.TIMEOUT
+    elif graded.tier is None:
+        none = graded.features.get("solutions") == 0
+        verdict, code = (Verdict.NO_SOLUTION if none else Verdict.NOT_UNIQUE), Exit.NONE
+    else:
+        verdict, code = Verdict.UNIQUE, Exit.FOUND
+    return [Graded(board, graded), Outcome(record.identifier, verdict, code, graded.tier)]
 
 
 def check_answer(

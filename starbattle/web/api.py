@@ -19,15 +19,18 @@ import importlib.util
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from starbattle.errors import StarBattleError
-from starbattle.io.formatters import JsonFormatter
+from starbattle.exits import Exit
 from starbattle.io.inputs import WRITERS, ImageOptions, Record, parse_board, write_board
+from starbattle.io.records import board_record, converted_record, generated_record, record
 from starbattle.model.board import Board, Cell
-from starbattle.run.service import EXIT_TIMEOUT, Message, SolveRequest, check_answer, solve_all
+from starbattle.model.steps import Graded, State
+from starbattle.model.values import Message
+from starbattle.run.service import SolveRequest, check_answer, solve_all
 
 DEFAULT_SECONDS = 10.0
 """The time limit of a request that names none."""
@@ -116,20 +119,6 @@ class ApiError(Exception):
 
     def __str__(self) -> str:
         return self.message
-
-
-class Collected:
-    """An in-memory stand-in for `Output`: keeps the JSON records a formatter prints."""
-
-    def __init__(self) -> None:
-        self.records: list[dict[str, Any]] = []
-
-    def line(self, text: str) -> None:
-        """Keep one printed record."""
-        self.records.append(json.loads(text))
-
-    def note(self, text: str) -> None:
-        """Messages are taken from the items before they reach the formatter: none come here."""
 
 
 def available(module: str) -> bool:
@@ -272,16 +261,11 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
         second=payload.get("models") is None,  # as the command line: only without -n
         threads=1,  # the server's worker processes share the cores already
     )
-    records, messages = Collected(), []
-    show = JsonFormatter(records)  # type: ignore[arg-type]  # Collected stands in for Output
-    for item in solve_all(request, Record("board", _text(payload), None)):
-        if isinstance(item, Message):
-            if item.kind == "error":
-                raise ApiError(400, api_wording(item.text))
-            messages.append(api_wording(item.text))
-        else:
-            show.show(item)
-    return {"records": records.records, "messages": messages}
+    items = solve_all(request, Record("board", _text(payload), None))
+    for item in items:
+        if isinstance(item, Message) and item.kind == "error":
+            raise ApiError(400, api_wording(item.text))
+    return api_records(items)
 
 
 def check(payload: dict[str, Any]) -> dict[str, Any]:
@@ -296,9 +280,7 @@ def check(payload: dict[str, Any]) -> dict[str, Any]:
         against_solution=_get(payload, "against_solution", False),
         timeout=seconds(payload),
     )
-    records = Collected()
-    JsonFormatter(records).show(result)  # type: ignore[arg-type]
-    return {"records": records.records}
+    return api_records([result])
 
 
 def board(payload: dict[str, Any]) -> dict[str, Any]:
@@ -306,37 +288,12 @@ def board(payload: dict[str, Any]) -> dict[str, Any]:
     return {"records": [board_record(_board(payload))]}
 
 
-def board_record(read: Board) -> dict[str, Any]:
-    """One board record: the JSON board, its size, cell colours and URL (None if it has none)."""
-    from starbattle.io.formats.json_board import board_json
-    from starbattle.io.pictures import region_colours
-
-    colours = region_colours(read)
-    try:
-        url = str(write_board(read, "url")).strip()
-    except StarBattleError:  # blocked cells and givens have no puzz.link URL
-        url = None
-    return {
-        "type": "board",
-        **board_json(read),
-        "size": read.size,
-        "colours": [[colours.get(label) for label in row] for row in read.regions],
-        "url": url,
-    }
-
-
 def convert(payload: dict[str, Any]) -> dict[str, Any]:
     """`convert --to FORMAT`: the board's text (PNG as base64)."""
     target = _get(payload, "to")
     if target not in WRITERS:
         raise ApiError(400, f'"to" must be one of {", ".join(WRITERS)}')
-    written = write_board(_board(payload), target)
-    record: dict[str, Any] = {"type": "converted", "format": target}
-    if isinstance(written, bytes):
-        record["base64"] = base64.b64encode(written).decode("ascii")
-    else:
-        record["text"] = written
-    return {"records": [record]}
+    return {"records": [converted_record(target, write_board(_board(payload), target))]}
 
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
@@ -345,7 +302,6 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     With "tier", puzzles are made until one has that grade (at most "attempts", default
     50); the record's "note" says its grade and how many were made.
     """
-    from starbattle.io.formatters import GeneratedWriter
     from starbattle.logic.grade import TIERS, graded_puzzles
 
     size, stars = _get(payload, "size", 10), _get(payload, "stars", 2)
@@ -358,31 +314,23 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     attempts = _get(payload, "attempts", 50)
     if not 1 <= attempts <= 1000:
         raise ApiError(400, '"attempts" must be 1 to 1000')
-    writer = GeneratedWriter("json", None, 1, f"--size {size} --stars {stars}", seed)
     made = graded_puzzles(
         size, stars, 1, seed, tier=tier, attempts=attempts, timeout=seconds(payload)
     )
-    puzzle, note = next(made)
-    record = {"type": "generated", **json.loads(writer.text(puzzle))}
-    return {"records": [{**record, "note": note} if note else record]}
+    return {"records": [generated_record(*next(made))]}
 
 
-def _state(payload: dict[str, Any], size: int) -> Any:
+def _state(payload: dict[str, Any], size: int) -> State:
     """The page's marks as the hint engine's state."""
-    from starbattle.logic.ladder import State
-
     return State.of(*_marks(payload, size))
 
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
-    """`hint -f json`: the next step from the page's marks (technique null when none applies)."""
-    from starbattle.run.service import hint as next_hint
+    """`hint -f json`: the next step from the page's marks (or "solved", or "stuck")."""
+    from starbattle.run.service import hint_items
 
     read = _board(payload)
-    records = Collected()
-    found = next_hint(read, _state(payload, read.size), timeout=seconds(payload))
-    JsonFormatter(records).show(found)  # type: ignore[arg-type]
-    return {"records": records.records}
+    return api_records(hint_items(read, _state(payload, read.size), timeout=seconds(payload)))
 
 
 def explain(payload: dict[str, Any]) -> dict[str, Any]:
@@ -390,18 +338,26 @@ def explain(payload: dict[str, Any]) -> dict[str, Any]:
     from starbattle.run.service import explain_items
 
     read = _board(payload)
-    records = Collected()
-    show = JsonFormatter(records)  # type: ignore[arg-type]
-    for item in explain_items(read, _state(payload, read.size), timeout=seconds(payload)):
-        show.show(item)
-    return {"records": records.records}
+    return api_records(explain_items(read, _state(payload, read.size), timeout=seconds(payload)))
 
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:
     """`grade -f json`: the puzzle's difficulty."""
     from starbattle.logic.grade import grade as grade_board
 
-    return {"records": [grade_board(_board(payload), seconds(payload)).record()]}
+    read = _board(payload)
+    return api_records([Graded(read, grade_board(read, seconds(payload)))])
+
+
+def api_records(items: Iterable[object]) -> dict[str, Any]:
+    """A command's items as the API answers them: their records, and the messages apart."""
+    records, messages = [], []
+    for item in items:
+        if isinstance(item, Message):
+            messages.append(api_wording(item.text))
+        elif (made := record(item)) is not None:
+            records.append(made)
+    return {"records": records, "messages": messages}
 
 
 def import_image(payload: dict[str, Any]) -> dict[str, Any]:
@@ -437,7 +393,7 @@ def answer(command: str, payload: Any) -> dict[str, Any]:
     try:
         return COMMANDS[command](payload)
     except StarBattleError as error:
-        status = 504 if error.exit_code == EXIT_TIMEOUT else 400
+        status = 504 if error.exit_code == Exit.TIMEOUT else 400
         raise ApiError(status, api_wording(str(error))) from None
 
 

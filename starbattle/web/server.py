@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 from starbattle.asp import guard
 from starbattle.errors import UsageError
-from starbattle.run.service import EXIT_TIMEOUT
+from starbattle.exits import Exit
 from starbattle.web import api
 from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
 
@@ -204,7 +204,7 @@ class StarBattleServer(ThreadingHTTPServer):
 
 def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:
     """The answer to a request whose worker process died with this exit code."""
-    if code == EXIT_TIMEOUT:  # guard.grounding() ends a worker that grounds too long
+    if code == Exit.TIMEOUT:  # guard.grounding() ends a worker that grounds too long
         message = f"no answer within {limit:g} s: the time limit was reached while grounding"
         return HTTPStatus.GATEWAY_TIMEOUT, {"error": message}
     if code is not None and code < 0:

@@ -1,0 +1,1 @@
+"""One formatter per output format: values in, pieces of output (lines, notes, files) out."""
