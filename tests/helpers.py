@@ -203,3 +203,18 @@ def start(args: list[str], *, own_group: bool = False) -> subprocess.Popen:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         start_new_session=own_group,
     )
+
+
+def same_partition(a: Board, b: Board) -> bool:
+    """Whether two boards are equal up to the names of their regions."""
+    mapping: dict[str | None, str | None] = {None: None}
+    for row_a, row_b in zip(a.regions, b.regions, strict=True):
+        for label_a, label_b in zip(row_a, row_b, strict=True):
+            if mapping.setdefault(label_a, label_b) != label_b:
+                return False
+    return (
+        len(set(mapping.values())) == len(mapping)
+        and a.stars == b.stars
+        and a.given_stars == b.given_stars
+        and a.given_blanks == b.given_blanks
+    )

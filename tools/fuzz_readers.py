@@ -44,9 +44,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "benchmarks")]
+sys.path[:0] = [str(ROOT / "tests" / "io"), str(ROOT / "benchmarks")]
 
-from fuzzing import mutate  # noqa: E402 (tests/: test code, not part of the package)
+from fuzzing import mutate  # noqa: E402 (tests/io/: test code, not part of the package)
 from results import write_section  # noqa: E402
 
 from starbattle import StarBattleError, read_board, solve, write_board  # noqa: E402

@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 from webserver import post, request, running
 
 from starbattle.web import api, workers
 from starbattle.web.server import StarBattleServer
 from starbattle.web.workers import TimeLimit, WorkerEnded, WorkerPool
 
-ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 TEN = (ROOT / "instances" / "generated-10x10-2star.lp").read_text()

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from crafted import APPLIES, DOES_NOT_APPLY, board_of, state_of
 from helpers import ROOT, answer_sets, corpus, corpus_board, needs_corpus
-from test_logic import APPLIES, DOES_NOT_APPLY, board_of, state_of
 
 from starbattle.logic.ladder import TECHNIQUES, Logic
 from starbattle.logic.programs import HintProgram, shipped_hint_programs

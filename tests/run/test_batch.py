@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
+from helpers import INSTANCES, ROOT, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
 from starbattle.asp.solver import Search
@@ -165,7 +165,7 @@ def test_bench_compares_default_and_plain_by_default() -> None:
 
 
 def test_bench_catches_an_encoding_that_disagrees(tmp_path: Path) -> None:
-    base = Path(__file__).resolve().parent.parent / "encodings" / "base"
+    base = ROOT / "encodings" / "base"
     loose = tmp_path / "loose.lp"  # forgets the touching rule
     loose.write_text(
         "".join(

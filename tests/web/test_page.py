@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from helpers import ROOT
 from webserver import post, request, running
 
 from starbattle.io.inputs import read_board
@@ -33,7 +34,6 @@ pytestmark = [
     pytest.mark.slow,  # a real browser: about a second per scenario
 ]
 TIMES = "\N{MULTIPLICATION SIGN}"
-ROOT = Path(__file__).resolve().parent.parent
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SOLUTION = [(1, 2), (2, 4), (3, 6), (4, 3), (5, 5), (6, 1)]
 SEVERAL = (ROOT / "instances" / "planted-10x10-2star-several.lp").read_text()

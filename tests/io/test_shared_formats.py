@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import CORPUS, corpus, needs_corpus, random_board
+from helpers import CORPUS, INSTANCES, corpus, needs_corpus, random_board, same_partition
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_formats import same_partition
 
 from starbattle import Board, BoardError, FormatError, Solver, check, write_board
 from starbattle.cli.main import cli
@@ -293,7 +292,7 @@ def test_check_a_pzprv3_file_alone(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", str(bad)])
     assert result.exit_code == 1 and "too many stars in region 0" in result.stdout
     result = CliRunner().invoke(
-        cli, ["check", str(Path(__file__).parent.parent / "instances" / "pzprjs-6x6-1star.lp")]
+        cli, ["check", str(INSTANCES / "pzprjs-6x6-1star.lp")]
     )
     assert result.exit_code == 2 and "give an ANSWER" in result.stderr
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import ROOT
 from webserver import post, request, running
 
 from starbattle.cli.main import cli
@@ -22,7 +23,6 @@ from starbattle.io.pictures import region_colours
 from starbattle.model.checker import check
 from starbattle.web import api
 
-ROOT = Path(__file__).resolve().parent.parent
 URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SOLUTION = [[1, 2], [2, 4], [3, 6], [4, 3], [5, 5], [6, 1]]
 SEVERAL = ROOT / "instances" / "planted-10x10-2star-several.lp"

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from helpers import BAD_BOARDS, INSTANCES, random_board
+from helpers import BAD_BOARDS, INSTANCES, random_board, same_partition
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,21 +15,6 @@ from starbattle.io.formats.answer import read_answer
 from starbattle.io.inputs import detect, parse_board
 
 PZPRJS = ["AAABBB", "ABBBCC", "ADDEEC", "FFDDEC", "FEEEEC", "FCCCCC"]
-
-
-def same_partition(a: Board, b: Board) -> bool:
-    """Whether two boards are equal up to the names of their regions."""
-    mapping: dict[str | None, str | None] = {None: None}
-    for row_a, row_b in zip(a.regions, b.regions, strict=True):
-        for label_a, label_b in zip(row_a, row_b, strict=True):
-            if mapping.setdefault(label_a, label_b) != label_b:
-                return False
-    return (
-        len(set(mapping.values())) == len(mapping)
-        and a.stars == b.stars
-        and a.given_stars == b.given_stars
-        and a.given_blanks == b.given_blanks
-    )
 
 
 def test_picture_with_spaces_and_punctuation_labels() -> None:
