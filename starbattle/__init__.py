@@ -1,9 +1,5 @@
 """starbattle: solve, count and check Star Battle puzzles with clingo (Answer Set Programming)."""
 
-from __future__ import annotations
-
-from importlib import import_module
-
 TYPE_CHECKING = False  # typing itself is not imported: it costs a cold start ~3 ms
 if TYPE_CHECKING:
     from starbattle.asp.solver import Solver, count, is_unique, solve
@@ -16,9 +12,10 @@ if TYPE_CHECKING:
     )
     from starbattle.io.inputs import read_board, write_board
     from starbattle.io.render import render_text
-    from starbattle.logic.ladder import State, explain, next_step
+    from starbattle.logic.ladder import explain, next_step
     from starbattle.model.board import Board, Solution
     from starbattle.model.checker import Violation, check
+    from starbattle.model.steps import State
 
 __version__ = "0.1.0"
 
@@ -58,7 +55,7 @@ _HOMES = {
     "check": "model.checker",
     "Violation": "model.checker",
     "render_text": "io.render",
-    "State": "logic.ladder",
+    "State": "model.steps",
     "next_step": "logic.ladder",
     "explain": "logic.ladder",
     "Solver": "asp.solver",
@@ -67,12 +64,13 @@ _HOMES = {
     "is_unique": "asp.solver",
 }
 """Where each public name lives: imported on first use, so that the command line starts fast
-(`import starbattle` imports nothing more: a Ctrl-C while Python starts the command finds
-none of our code running) and clingo is loaded only when something is solved."""
+(`import starbattle` imports nothing at all, not even importlib: a Ctrl-C while Python
+starts the command finds none of our code running) and clingo is loaded only when something
+is solved."""
 
 
 def __getattr__(name: str) -> object:
     """Import a public name's module when the name is first used."""
     if name in _HOMES:
-        return getattr(import_module(f"starbattle.{_HOMES[name]}"), name)
+        return getattr(__import__(f"starbattle.{_HOMES[name]}", fromlist=[name]), name)
     raise AttributeError(f"module 'starbattle' has no attribute {name!r}")

@@ -1,9 +1,11 @@
 """Make tests/helpers.py importable as `helpers`; say when the real-puzzle corpus is absent."""
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -17,3 +19,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_sep(
             "=", f"{skipped} tests skipped: ../shared/corpus is absent (real puzzles untested)"
         )
+
+
+@pytest.fixture
+def run() -> Callable[..., Result]:
+    """The command line, run in this process: run("solve", FILE, ..., stdin=TEXT)."""
+    from starbattle.cli.main import cli
+
+    def invoke(*args: str, stdin: str | None = None) -> Result:
+        """Invoke the CLI with these arguments (and standard input)."""
+        return CliRunner().invoke(cli, list(args), input=stdin)
+
+    return invoke

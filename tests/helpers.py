@@ -17,9 +17,24 @@ import clingo
 import pytest
 
 from starbattle import Board
+from starbattle.logic.generate import claim, grow, plant
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"
+PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
+"""A unique 6x6 1-star board (pzprjs's test puzzle): the tests' first board."""
+TWO = str(INSTANCES / "norvig-5x5-1star.lp")
+"""Norvig's 5x5 1-star board, with two solutions."""
+GIVEN = str(INSTANCES / "norvig-5x5-given.lp")
+"""The same made unique by a given star."""
+TEN = str(INSTANCES / "generated-10x10-2star.lp")
+"""A generated unique 10x10 2-star board, solved by logic."""
+SEVERAL = str(INSTANCES / "planted-10x10-2star-several.lp")
+"""A 10x10 2-star board with 17 solutions."""
+BIG = str(INSTANCES / "generated-21x21-5star.lp")
+"""A generated unique 21x21 5-star board: hints and explanations take seconds."""
+SIX = "stars: 1\nAAABBB\nABBBCC\nADDEEC\nFFDDEC\nFEEEEC\nFCCCCC\n"
+"""The pzprjs board as picture text."""
 CORPUS = ROOT.parent / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(
     not (CORPUS / "real-puzzles.jsonl").is_file(),
@@ -218,3 +233,18 @@ def same_partition(a: Board, b: Board) -> bool:
         and a.given_stars == b.given_stars
         and a.given_blanks == b.given_blanks
     )
+
+
+SLACK = 2.0
+"""How late a stop may come in these tests (seconds): a stop within seconds, not minutes, on a
+shared machine; the limits' precision is measured by benchmarks/limits.py."""
+ENDLESS = "p(0). p(X+1) :- p(X).\n"
+"""A program that grounds for ever, its memory growing."""
+
+
+def planted_board(size: int, stars: int) -> Board:
+    """A board of `size` regions cut around a random planted solution: many solutions, slow."""
+    rng = random.Random(1)
+    cells = plant(size, stars, rng)
+    assert cells is not None
+    return Board.from_rows(grow(claim(size, stars, cells), rng), stars)

@@ -43,13 +43,8 @@ MAX_DEPTH = 32
 """The deepest nesting of lists and objects a request may have (the page needs 4)."""
 MAX_DIGITS = 18
 """The most digits of an integer in a request (no option needs more; int() slows past 4000)."""
-OPTIONAL = {
-    "hint": "starbattle.logic.ladder",
-    "explain": "starbattle.logic.ladder",
-    "grade": "starbattle.logic.grade",
-    "import": "starbattle.io.formats.image",
-}
-"""Commands that need a module built separately, and that module."""
+OPTIONAL = {"import": ("PIL", "numpy", "cv2")}
+"""Commands that need an extra installed (`pip install '.[image]'`), and its libraries."""
 KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "text": ("a string", lambda value: isinstance(value, str)),
     "integer": ("an integer", lambda value: type(value) is int),
@@ -121,12 +116,9 @@ class ApiError(Exception):
         return self.message
 
 
-def available(module: str) -> bool:
-    """Whether an optional module is installed."""
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+def available(modules: tuple[str, ...]) -> bool:
+    """Whether every library of an extra is installed."""
+    return all(importlib.util.find_spec(module) is not None for module in modules)
 
 
 def features() -> dict[str, bool]:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import multiprocessing
 import threading
 
+from helpers import PZPRJS
+
+from starbattle import read_board
 from starbattle.asp.guard import _deadlines
+from starbattle.asp.solver import Solver
 
 
 def test_deadlines_run_in_time_order_and_cancelled_ones_never() -> None:
@@ -34,3 +38,8 @@ def test_a_forked_worker_gets_its_own_watcher() -> None:
     assert started.wait(5)
     with multiprocessing.get_context("fork").Pool(1) as pool:
         assert pool.map(_fires_in_child, [0]) == [True]
+
+
+def test_d18_library_grounding_is_never_ended() -> None:
+    solver = Solver(read_board(PZPRJS), ground_timeout=1e-9)  # not under handled(): no effect
+    assert solver.count().found == 1

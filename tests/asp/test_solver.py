@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
-from helpers import INSTANCES
+from click.testing import CliRunner
+from helpers import INSTANCES, PZPRJS
 
 from starbattle import (
     Board,
@@ -19,6 +21,7 @@ from starbattle import (
     solve,
 )
 from starbattle.asp import fastpath
+from starbattle.cli.main import cli
 
 TWO = read_board(str(INSTANCES / "norvig-5x5-1star.lp"))
 ROWS_9 = Board.from_rows([[str(r)] * 9 for r in range(9)], 1)
@@ -145,10 +148,8 @@ def test_threads_race_for_one_solution_and_split_a_search_to_exhaust() -> None:
 def test_the_cli_leaves_one_thread_per_worker_process(
     monkeypatch: pytest.MonkeyPatch, tmp_path
 ) -> None:
-    from click.testing import CliRunner
 
     from starbattle.asp import solver
-    from starbattle.cli.main import cli
 
     asked = tmp_path / "asked"  # written by forked workers too
     asked.write_text("")
@@ -213,3 +214,32 @@ def test_shipped_files_added_as_text_ground_as_loaded_atom_for_atom(
         control.ground([("base", [])])
         grounded.append(seen.rules)
     assert grounded[0] == grounded[1] == grounded[2] and grounded[0]
+
+
+@pytest.mark.parametrize(
+    "constant", ["_=1", "n=_", "_X=1", "n=_X", "_1=2", "not=1", "n=not", 'n="a\nb"', 'n="\x00"']
+)
+def test_fuzz_constants_clingo_cannot_parse_are_usage_errors(constant: str) -> None:
+    with pytest.raises(UsageError, match=r"^constant .* must look like NAME=VALUE"):
+        Solver(read_board(PZPRJS), constants=(constant,))  # was clingo's "parsing failed"
+
+
+def test_fuzz_constants_clingo_parses_are_taken() -> None:
+    constants = ("__a=b'", "nota=not_", "n=-5", 'm="é\t"')
+    assert len(list(Solver(read_board(PZPRJS), constants=constants).solutions(0))) == 1
+
+
+@pytest.mark.parametrize("twice", [("n=3", "n=-1"), ("n=3", "n=3")])
+def test_fuzz_a_constant_given_twice_is_a_usage_error(twice: tuple[str, str]) -> None:
+    with pytest.raises(UsageError, match=r"^constant n is given twice \('n=3' and 'n="):
+        Solver(read_board(PZPRJS), constants=twice)  # was clingo's "parsing failed"
+
+
+def test_count_with_a_program_that_shows_no_stars_is_refused(run, tmp_path: Path) -> None:
+    program = tmp_path / "noshow.lp"
+    program.write_text("p(1).\n#show p/1.\n")
+    hidden = tmp_path / "hidden.lp"
+    hidden.write_text("{ star(R,C) : region(R,C,_) }.\n#show.\n")
+    assert "defines no star/2" in run(PZPRJS, "-e", str(program), "--count").stderr
+    result = run(PZPRJS, "-e", str(hidden), "--count")
+    assert result.exit_code == 2 and "show no star/2" in result.stderr

@@ -12,26 +12,18 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
-from helpers import BAD_BOARDS, INSTANCES, ROOT, start
+from click.testing import CliRunner
+from helpers import BAD_BOARDS, INSTANCES, PZPRJS, ROOT, SIX, TWO, start
 
 from starbattle import Board, BoardError, Solver, check, read_board
 from starbattle.cli.main import cli
-from starbattle.io import records
+from starbattle.io import records as record_writer
 from starbattle.io.formatters.jsonl import JsonFormatter
 from starbattle.io.output import Output
 from starbattle.model.values import Found
 
-PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
-TWO = str(INSTANCES / "norvig-5x5-1star.lp")
 
-
-def run(*args: str, stdin: str | None = None) -> Result:
-    """Invoke the CLI in-process."""
-    return CliRunner().invoke(cli, list(args), input=stdin)
-
-
-def test_default_command_solves_and_says_unique() -> None:
+def test_default_command_solves_and_says_unique(run) -> None:
     result = run(PZPRJS)
     assert result.exit_code == 0
     lines = result.output.splitlines()
@@ -40,24 +32,24 @@ def test_default_command_solves_and_says_unique() -> None:
     assert lines[-1].startswith("1 solution, unique (")
 
 
-def test_ascii_output() -> None:
+def test_ascii_output(run) -> None:
     result = run("solve", PZPRJS, "--ascii")
     assert "a a a b b b    . * . . . ." in result.output
 
 
-def test_not_unique_by_default_shows_one_and_says_so() -> None:
+def test_not_unique_by_default_shows_one_and_says_so(run) -> None:
     result = run(TWO)
     assert result.exit_code == 0
     assert result.output.count("solution ") == 1
     assert "not unique: 2 or more solutions" in result.output
 
 
-def test_unique_flag_exit_codes() -> None:
+def test_unique_flag_exit_codes(run) -> None:
     assert run(PZPRJS, "--unique").exit_code == 0
     assert run(TWO, "--unique").exit_code == 1
 
 
-def test_json_lines_shape() -> None:
+def test_json_lines_shape(run) -> None:
     result = run(TWO, "-n", "0", "-f", "json")
     assert result.exit_code == 0
     records = [json.loads(line) for line in result.output.splitlines()]
@@ -88,37 +80,37 @@ def test_solution_lines_are_exactly_what_json_dumps_writes(
     show.begin(identifier or "")
     assert show.format(Found(7, solution)) == [json.dumps(record)]  # the fast path...
     made = {key: value for key, value in record.items() if key != "id"}
-    assert records.record(Found(7, solution)) == made  # ...writes the record writer's record
+    assert record_writer.record(Found(7, solution)) == made  # ...writes the record writer's record
 
 
-def test_n_limits_and_reports_more() -> None:
+def test_n_limits_and_reports_more(run) -> None:
     records = [json.loads(line) for line in run(TWO, "-n", "1", "-f", "json").output.splitlines()]
     assert len(records) == 2
     # the summary counts what was found: the second solution too (issue 29)
     assert records[-1] == {**records[-1], "solutions": 2, "complete": False, "unique": False}
 
 
-def test_count() -> None:
+def test_count(run) -> None:
     result = run(TWO, "--count")
     assert result.exit_code == 0 and result.output.startswith("2 solutions, not unique")
     summary = json.loads(run(TWO, "--count", "-f", "json").output)
     assert (summary["solutions"], summary["complete"]) == (2, True)
 
 
-def test_lp_output_is_facts() -> None:
+def test_lp_output_is_facts(run) -> None:
     result = run(PZPRJS, "-f", "lp")
     lines = result.output.splitlines()
     assert lines[0] == "star(1,2). star(2,4). star(3,6). star(4,3). star(5,5). star(6,1)."
     assert lines[-1].startswith("% 1 solution, unique")
 
 
-def test_no_solution_exits_1() -> None:
+def test_no_solution_exits_1(run) -> None:
     result = run(PZPRJS, "-w", "torus")
     assert result.exit_code == 1
     assert result.output.startswith("no solution")
 
 
-def test_too_many_stars_for_the_king_rule_exits_2() -> None:
+def test_too_many_stars_for_the_king_rule_exits_2(run) -> None:
     result = CliRunner().invoke(cli, [PZPRJS, "-s", "2"])
     assert result.exit_code == 2
     assert "2 stars per row cannot fit a 6x6 board" in result.stderr
@@ -128,7 +120,7 @@ def test_too_many_stars_for_the_king_rule_exits_2() -> None:
     assert counted.exit_code == 0 and counted.output.startswith("5 solutions, not unique")
 
 
-def test_stdin() -> None:
+def test_stdin(run) -> None:
     result = run(
         "-",
         stdin="stars: 1\n"
@@ -137,7 +129,7 @@ def test_stdin() -> None:
     assert result.exit_code == 0 and "unique" in result.output
 
 
-def test_timeout_before_any_answer_exits_3(tmp_path: Path) -> None:
+def test_timeout_before_any_answer_exits_3(run, tmp_path: Path) -> None:
     # pigeonhole: 11 stars, 10 holes; clasp needs far longer than the limit to refute it
     hard = tmp_path / "pigeons.lp"
     hard.write_text(
@@ -157,7 +149,7 @@ def test_stats_go_to_stderr() -> None:
     assert "stats:" not in result.stdout
 
 
-def test_with_variant_and_constant() -> None:
+def test_with_variant_and_constant(run) -> None:
     assert run(PZPRJS, "-w", "orthogonal", "--count").output.startswith("22 solutions")
     assert run(PZPRJS, "-w", "torus", "--count").output.startswith("no solution")
     hard = str(INSTANCES / "generated-17x17-4star.lp")  # 4 stars: bands.lp applies
@@ -167,7 +159,7 @@ def test_with_variant_and_constant() -> None:
     assert with_bands.stderr != without.stderr
 
 
-def test_threads() -> None:
+def test_threads(run) -> None:
     result = run(TWO, "-t", "2", "-n", "0", "-f", "json")
     assert json.loads(result.output.splitlines()[-1])["solutions"] == 2
 
@@ -224,7 +216,7 @@ def test_replacing_variant_with_own_encoding_is_refused() -> None:
     assert result.exit_code == 2 and "replaces base/notouch.lp" in result.stderr
 
 
-def test_convert_round_trip(tmp_path: Path) -> None:
+def test_convert_round_trip(run, tmp_path: Path) -> None:
     for fmt in ("txt", "json", "lp"):
         out = tmp_path / f"board.{fmt}"
         assert run("convert", PZPRJS, "--to", fmt, "-o", str(out)).exit_code == 0
@@ -232,7 +224,7 @@ def test_convert_round_trip(tmp_path: Path) -> None:
     assert run("convert", PZPRJS, "--to", "txt").output.splitlines()[1] == "aaabbb"
 
 
-def test_check_valid_and_invalid(tmp_path: Path) -> None:
+def test_check_valid_and_invalid(run, tmp_path: Path) -> None:
     good = tmp_path / "good.txt"
     good.write_text(".*....\n...*..\n.....*\n..*...\n....*.\n*.....\n")
     result = run("check", PZPRJS, str(good))
@@ -247,13 +239,13 @@ def test_check_valid_and_invalid(tmp_path: Path) -> None:
     assert "too many stars in region a: 2 stars, needs 1" in result.output
 
 
-def test_check_reads_solve_json_output(tmp_path: Path) -> None:
+def test_check_reads_solve_json_output(run, tmp_path: Path) -> None:
     answer = tmp_path / "answer.jsonl"
     answer.write_text(run(PZPRJS, "-f", "json").output)
     assert run("check", PZPRJS, str(answer)).exit_code == 0
 
 
-def test_encodings_lists_variants() -> None:
+def test_encodings_lists_variants(run) -> None:
     result = run("encodings")
     assert result.exit_code == 0
     for name in ("notouch-windows", "orthogonal", "torus", "base/notouch.lp"):
@@ -381,13 +373,13 @@ def test_e29_bench_and_technique_take_relative_paths(tmp_path: Path) -> None:
     assert hint.returncode == 0 and hint.stdout.startswith("hint: level"), hint.stderr
 
 
-def test_debug_is_taken_anywhere_on_the_line() -> None:
+def test_debug_is_taken_anywhere_on_the_line(run) -> None:
     assert run(PZPRJS, "--debug").exit_code == 0
     assert run("hint", PZPRJS, "--debug").exit_code == 0
     assert run("--debug", "check", PZPRJS, "-", stdin="*").exit_code == 2
 
 
-def test_writes_are_said_the_same_way_by_every_command(tmp_path: Path) -> None:
+def test_writes_are_said_the_same_way_by_every_command(run, tmp_path: Path) -> None:
     said = {
         "solve": cli_in(tmp_path, PZPRJS, "-f", "json", "-o", "one.json"),
         "picture": cli_in(tmp_path, TWO, "-n", "0", "-f", "svg", "-o", "two.svg"),
@@ -476,7 +468,7 @@ def test_a_ctrl_c_as_the_program_starts_is_never_a_traceback_of_ours() -> None:
             assert child.returncode in (0, 130, -signal.SIGINT), (delay, errors)
 
 
-def test_fixed_refuses_a_program_that_shows_no_stars(tmp_path: Path) -> None:
+def test_fixed_refuses_a_program_that_shows_no_stars(run, tmp_path: Path) -> None:
     files = ("domain", "choose", "rows", "columns", "regions", "notouch", "givens")
     program = "".join((ROOT / "encodings" / "base" / f"{f}.lp").read_text() for f in files)
     (tmp_path / "hidden.lp").write_text(program + "#show.\n")
@@ -485,7 +477,7 @@ def test_fixed_refuses_a_program_that_shows_no_stars(tmp_path: Path) -> None:
     assert "show no star/2 atoms" in result.stderr and "36 of 36" not in result.output
 
 
-def test_given_stars_are_drawn_apart_from_the_stars_found() -> None:
+def test_given_stars_are_drawn_apart_from_the_stars_found(run) -> None:
     lines = run(str(INSTANCES / "norvig-5x5-given.lp")).output.splitlines()
     assert lines[1] == "a b c c c    · · · · ☆"
     assert lines[2] == "a b d d c    · ★ · · ·"
@@ -493,7 +485,7 @@ def test_given_stars_are_drawn_apart_from_the_stars_found() -> None:
     assert ascii_lines[1] == "a b c c c    . . . . @"
 
 
-def test_a_region_that_only_blocked_cells_split_is_whole() -> None:
+def test_a_region_that_only_blocked_cells_split_is_whole(run) -> None:
     result = run(str(INSTANCES / "cspuz-6x6-blocked.lp"))
     assert result.exit_code == 0 and result.stderr == ""
     split = run("-", stdin="stars: 1\nABBBBA\nCCCCCC\nDDDDDD\nEEEEEE\nFFFFFF\nFFFFFF\n")
@@ -501,6 +493,7 @@ def test_a_region_that_only_blocked_cells_split_is_whole() -> None:
 
 
 def test_check_says_dots_are_empty_only_for_a_grid_and_names_regions_in_order(
+    run,
     tmp_path: Path,
 ) -> None:
     grid, json_answer = tmp_path / "grid.txt", tmp_path / "answer.json"
@@ -519,3 +512,78 @@ def test_check_says_dots_are_empty_only_for_a_grid_and_names_regions_in_order(
     regions = [line.split("region ")[1].split(":")[0] for line in backwards.splitlines()
                if "in region" in line]  # fmt: skip
     assert regions == ["A", "B", "C", "D", "E"]
+
+
+def test_internal_error_is_one_line_and_debug_shows_the_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("starbattle.cli.running.records", broken)
+    result = CliRunner().invoke(cli, [PZPRJS])
+    assert result.exit_code == 70
+    assert result.stderr.count("\n") == 1
+    assert "internal error: ZeroDivisionError: a bug (please report it" in result.stderr
+    result = CliRunner().invoke(cli, ["--debug", PZPRJS])
+    assert result.exit_code == 70 and "Traceback" in result.stderr
+
+
+def test_count_with_a_time_limit_says_at_least(tmp_path: Path) -> None:
+    path = tmp_path / "rows14.txt"
+    path.write_text("stars: 1\n" + "\n".join(chr(65 + r) * 14 for r in range(14)) + "\n")
+    result = CliRunner().invoke(cli, [str(path), "--count", "--timeout", "0.2"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("at least ") and "the count is incomplete" in result.stdout
+
+
+@pytest.mark.parametrize("mode", ["--count", "--fixed"])
+def test_pictures_with_count_or_fixed_name_the_conflict(run, mode: str) -> None:
+    result = run(PZPRJS, mode, "-f", "svg")
+    assert result.exit_code == 2
+    assert f"-f svg draws solutions of one board, not {mode}" in result.stderr
+
+
+def test_check_partial_reads_dots_as_undecided(run, tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(SIX)
+    stars_only = tmp_path / "marks.txt"
+    stars_only.write_text(".*....\n......\n......\n......\n......\n......\n")
+    complete = run("check", str(board), str(stars_only))
+    assert complete.exit_code == 1 and complete.stdout.startswith("invalid: ")
+    assert "(read as a complete answer: '.' is empty; --partial: undecided)" in complete.stdout
+    partial = run("check", str(board), str(stars_only), "--partial")
+    assert partial.exit_code == 0
+    assert partial.stdout == (
+        "partial answer: 1 stars, 0 cells marked empty\nthe marks can still become a solution\n"
+    )
+    as_json = json.loads(
+        run("check", str(board), str(stars_only), "--partial", "-f", "json").stdout
+    )
+    assert as_json["type"] == "partial" and as_json["extendable"] is True
+
+
+def test_a_region_in_two_pieces_is_warned_about_and_still_solved(run, tmp_path: Path) -> None:
+    board = tmp_path / "split.txt"
+    board.write_text("stars: 1\nFCCCCF\nAABBDD\nAABBDD\nEEEEEE\nEEEEEE\nEEEEEE\n")
+    result = run(str(board))
+    assert "warning: " in result.stderr and "region F is in 2 separate pieces" in result.stderr
+    assert "why: regions C and F lie entirely in row 1" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--timeout", "nan"], "nan is not a number of seconds"),
+        (["--timeout", "inf"], "Invalid value for '--timeout'"),
+        (["--timeout", "1e30"], "Invalid value for '--timeout'"),
+        (["-n", "18446744073709551615"], "Invalid value for '-n'"),
+        (["-c", "x=1)."], "must look like NAME=VALUE"),
+        (["-c", "x=1..3"], "must look like NAME=VALUE"),
+        (["-c", "x=f(X)"], "must look like NAME=VALUE"),
+    ],
+)
+def test_odd_option_values_are_usage_errors(run, args: list[str], message: str) -> None:
+    result = run(PZPRJS, *args)
+    assert result.exit_code == 2 and message in result.stderr
+    assert "internal error" not in result.stderr

@@ -7,23 +7,14 @@ import re
 import signal
 from pathlib import Path
 
-from click.testing import CliRunner
-from helpers import INSTANCES, start
+from helpers import BIG, GIVEN, INSTANCES, PZPRJS, SEVERAL, TEN, start
 
-from starbattle.cli.main import cli
 from starbattle.io.inputs import read_board
 from starbattle.logic.ladder import explain
 from starbattle.web.api import marks_grid
 
-TEN = str(INSTANCES / "generated-10x10-2star.lp")
 
-
-def run(*args: str) -> object:
-    """Run the CLI in-process."""
-    return CliRunner().invoke(cli, list(args))
-
-
-def test_hint_discloses_technique_then_where_then_the_whole_step() -> None:
+def test_hint_discloses_technique_then_where_then_the_whole_step(run) -> None:
     technique = run("hint", TEN, "--disclose", "technique")
     assert technique.exit_code == 0 and technique.stdout == "hint: level 3, 2x2-blocks\n"
     where = json.loads(run("hint", TEN, "--disclose", "where", "-f", "json").stdout)
@@ -52,14 +43,14 @@ def test_hint_discloses_technique_then_where_then_the_whole_step() -> None:
     ]
 
 
-def test_a_wrong_mark_is_named_before_anything_else(tmp_path: Path) -> None:
+def test_a_wrong_mark_is_named_before_anything_else(run, tmp_path: Path) -> None:
     state = tmp_path / "marks.txt"
     state.write_text("*" + "." * 9 + "\n" + ("." * 10 + "\n") * 9)  # (1,1) is empty in truth
     step = json.loads(run("hint", TEN, str(state), "-f", "json").stdout)
     assert step["level"] == 0 and [1, 1] in step["premises"]["cells"]
 
 
-def test_explain_walks_to_the_end_and_sums_up() -> None:
+def test_explain_walks_to_the_end_and_sums_up(run) -> None:
     result = run("explain", TEN)
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
@@ -71,17 +62,11 @@ def test_explain_walks_to_the_end_and_sums_up() -> None:
     assert all(record["type"] == "step" for record in records[:-1])
 
 
-def test_hint_picture_outlines_the_premises(tmp_path: Path) -> None:
+def test_hint_picture_outlines_the_premises(run, tmp_path: Path) -> None:
     target = tmp_path / "hint.svg"
     result = run("hint", TEN, "-f", "svg", "-o", str(target))
     assert result.exit_code == 0 and "wrote" in result.stderr
     assert target.read_text().startswith("<svg") or "<svg" in target.read_text()
-
-
-BIG = str(INSTANCES / "generated-21x21-5star.lp")
-SEVERAL = str(INSTANCES / "planted-10x10-2star-several.lp")
-GIVEN = str(INSTANCES / "norvig-5x5-given.lp")
-PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 
 
 def test_e29_ctrl_c_during_explain_exits_130_with_the_steps_so_far_whole() -> None:
@@ -98,7 +83,7 @@ def test_e29_ctrl_c_during_explain_exits_130_with_the_steps_so_far_whole() -> No
     assert all(re.match(r" *\d+\. \[\d [a-z0-9-]+\] .+\n\Z", line) for line in lines), lines[-1]
 
 
-def test_hint_explain_and_grade_keep_a_time_limit() -> None:
+def test_hint_explain_and_grade_keep_a_time_limit(run) -> None:
     hint = run("hint", str(INSTANCES / "generated-25x25-6star.lp"), "--timeout", "0.001")
     assert hint.exit_code == 3
     assert hint.stderr == (
@@ -123,7 +108,7 @@ def test_a_technique_that_grounds_forever_is_stopped_by_the_time_limit(tmp_path:
     assert errors == "starbattle-asp: the time limit was reached while grounding the program\n"
 
 
-def test_a_technique_with_answer_sets_beyond_count_is_refused(tmp_path: Path) -> None:
+def test_a_technique_with_answer_sets_beyond_count_is_refused(run, tmp_path: Path) -> None:
     wide = tmp_path / "wide.lp"
     wide.write_text(
         "% Wide: any premise cells.\n%\n% level: 1\n{ premise_cell(R,C) : R = 1..6, C = 1..6 }.\n"
@@ -133,7 +118,7 @@ def test_a_technique_with_answer_sets_beyond_count_is_refused(tmp_path: Path) ->
     assert "more than 10,000 answer sets on this board" in result.stderr
 
 
-def test_hint_records_say_solved_and_stuck(tmp_path: Path) -> None:
+def test_hint_records_say_solved_and_stuck(run, tmp_path: Path) -> None:
     answer = tmp_path / "answer.txt"
     answer.write_text("....*\n.*...\n...*.\n*....\n..*..\n")  # the solution, as marks
     solved = run("hint", GIVEN, str(answer), "-f", "json")
@@ -146,7 +131,7 @@ def test_hint_records_say_solved_and_stuck(tmp_path: Path) -> None:
     assert stuck.exit_code == 1 and json.loads(stuck.stdout) == {"type": "stuck", "complete": True}
 
 
-def test_hint_and_explain_warn_first_when_the_board_has_several_solutions() -> None:
+def test_hint_and_explain_warn_first_when_the_board_has_several_solutions(run) -> None:
     warning = (
         "starbattle-asp: warning: the board has more than one solution: steps decide only what "
         "every solution shares, so logic alone cannot finish it\n"
@@ -157,7 +142,7 @@ def test_hint_and_explain_warn_first_when_the_board_has_several_solutions() -> N
     assert explained.stdout.splitlines()[-1].startswith("stuck after ")
 
 
-def test_hint_starts_from_a_pzprv3_files_saved_marks(tmp_path: Path) -> None:
+def test_hint_starts_from_a_pzprv3_files_saved_marks(run, tmp_path: Path) -> None:
     saved = tmp_path / "saved.txt"
     text = run("convert", GIVEN, "--to", "pzprv3").stdout  # the board, no marks yet
     marks = "# . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n"  # (1,1): a wrong star
@@ -170,7 +155,7 @@ def test_hint_starts_from_a_pzprv3_files_saved_marks(tmp_path: Path) -> None:
     assert as_givens.exit_code == 2 and "no solution" in as_givens.stderr
 
 
-def test_marks_that_contradict_a_given_are_refused(tmp_path: Path) -> None:
+def test_marks_that_contradict_a_given_are_refused(run, tmp_path: Path) -> None:
     marks = tmp_path / "marks.txt"
     marks.write_text("....x\n.....\n.....\n.....\n.....\n")
     said = "starbattle-asp: error: {}: (1,5) is marked empty but the board gives it as a star: "
@@ -180,14 +165,14 @@ def test_marks_that_contradict_a_given_are_refused(tmp_path: Path) -> None:
         assert result.stderr == said.format(marks) + "remove that mark\n", command
 
 
-def test_explain_with_the_grade_exits_0_when_logic_solves_the_board() -> None:
+def test_explain_with_the_grade_exits_0_when_logic_solves_the_board(run) -> None:
     result = run("explain", TEN, "--grade", "-f", "json")
     assert result.exit_code == 0
     *_, explained, graded = (json.loads(line) for line in result.stdout.splitlines())
     assert explained["solved"] is True and graded["type"] == "grade"
 
 
-def test_a_level_in_other_digits_is_refused(tmp_path: Path) -> None:
+def test_a_level_in_other_digits_is_refused(run, tmp_path: Path) -> None:
     arabic = tmp_path / "arabic.lp"
     arabic.write_text("% Arabic: a level in Arabic-Indic digits.\n%\n% level: \u0663\n")
     result = run("hint", GIVEN, "--technique", str(arabic))

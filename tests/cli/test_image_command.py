@@ -6,10 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from helpers import CORPUS, INSTANCES
-
-from starbattle.cli.main import cli
 
 SHOTS = CORPUS / "screenshots"
 pytest.importorskip("cv2", reason="the image extra (opencv-python-headless) is not installed")
@@ -18,13 +15,8 @@ needs_shots = pytest.mark.skipif(
 )
 
 
-def run(*args: str) -> object:
-    """Run the CLI in-process."""
-    return CliRunner().invoke(cli, list(args))
-
-
 @needs_shots
-def test_a_screenshot_is_a_board_for_solve_and_convert() -> None:
+def test_a_screenshot_is_a_board_for_solve_and_convert(run) -> None:
     result = run(str(SHOTS / "queens_emmett_test1.png"), "-f", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout.splitlines()[-1])["unique"] is True
@@ -35,7 +27,7 @@ def test_a_screenshot_is_a_board_for_solve_and_convert() -> None:
 
 
 @needs_shots
-def test_drawn_marks_are_a_state_for_check_and_hint(tmp_path: Path) -> None:
+def test_drawn_marks_are_a_state_for_check_and_hint(run, tmp_path: Path) -> None:
     shot = str(SHOTS / "queens_emmett_test1.png")  # queens and X marks placed: solved
     checked = run("check", shot, "--marks")
     assert checked.exit_code == 0 and "the marks can still become a solution" in checked.stdout
@@ -45,7 +37,7 @@ def test_drawn_marks_are_a_state_for_check_and_hint(tmp_path: Path) -> None:
     assert debug.read_bytes().startswith(b"\x89PNG")
 
 
-def test_from_image_on_text_and_an_image_as_answer_are_one_line_errors(tmp_path: Path) -> None:
+def test_from_image_on_text_and_an_image_as_answer_are_one_line_errors(run, tmp_path: Path) -> None:
     board = str(INSTANCES / "pzprjs-6x6-1star.lp")
     forced = run(board, "--from", "image")
     assert forced.exit_code == 2 and "is not an image (PNG, JPEG or WebP)" in forced.stderr
@@ -58,7 +50,7 @@ def test_from_image_on_text_and_an_image_as_answer_are_one_line_errors(tmp_path:
 
 
 @needs_shots
-def test_a_screenshot_with_several_solutions_is_counted_but_not_solved_as_one() -> None:
+def test_a_screenshot_with_several_solutions_is_counted_but_not_solved_as_one(run) -> None:
     shot = str(SHOTS / "queens_emmett_test9.png")  # a 9x9 colour board with 12 solutions
     counted = run(shot, "--count")
     assert counted.exit_code == 0 and counted.stdout.startswith("12 solutions, not unique")
@@ -71,6 +63,7 @@ def test_a_screenshot_with_several_solutions_is_counted_but_not_solved_as_one() 
 
 @needs_shots
 def test_the_debug_image_is_png_or_jpeg_by_its_name_and_a_failed_write_is_one_line(
+    run,
     tmp_path: Path,
 ) -> None:
     shot = str(SHOTS / "queens_emmett_test1.png")
@@ -93,7 +86,7 @@ def test_the_debug_image_is_png_or_jpeg_by_its_name_and_a_failed_write_is_one_li
 
 @needs_shots
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
-def test_a_debug_image_on_a_full_disk_is_one_line() -> None:
+def test_a_debug_image_on_a_full_disk_is_one_line(run) -> None:
     full = run(str(SHOTS / "queens_emmett_test1.png"), "--debug-image", "/dev/full")
     assert (full.exit_code, full.stderr) == (
         2,

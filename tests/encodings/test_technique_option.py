@@ -4,14 +4,14 @@ its header declares, every conclusion checked by clingo; each bad file a one-lin
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import Result
 from helpers import ROOT
 
 from starbattle import read_board
-from starbattle.cli.main import cli
 from starbattle.logic.programs import Deduction, hint_programs, shipped_hint_programs
 
 BOARD = "stars: 1\nBBAAC\nEBBAC\nEEDDC\nEEDDD\nEEEDD\n"
@@ -26,11 +26,6 @@ conclude(blank,X,Y) :- open(X,Y), not pair(X,Y), near(R,C,X,Y) : pair(R,C).
 premise_unit(U) :- chosen(U).
 premise_cell(R,C) :- chosen(U), rests_on(U,R,C).
 """
-
-
-def run(*args: str) -> object:
-    """Run the CLI in-process."""
-    return CliRunner().invoke(cli, list(args))
 
 
 @pytest.fixture
@@ -58,7 +53,7 @@ def files(tmp_path: Path) -> dict[str, str]:
     return {name: str(tmp_path / name) for name in written}
 
 
-def step_of(files: dict, state: str, *techniques: str) -> dict:
+def step_of(run: Callable[..., Result], files: dict, state: str, *techniques: str) -> dict:
     """The JSON step of `hint` on the board from a state, with techniques added."""
     added = [argument for name in techniques for argument in ("--technique", files[name])]
     result = run("hint", files["board.txt"], files[state], *added, "-f", "json")
@@ -66,7 +61,7 @@ def step_of(files: dict, state: str, *techniques: str) -> dict:
     return json.loads(result.stdout)
 
 
-def test_a_technique_gives_its_step_at_its_level_before_higher_ones(files: dict) -> None:
+def test_a_technique_gives_its_step_at_its_level_before_higher_ones(run, files: dict) -> None:
     result = run("hint", files["board.txt"], files["blank.txt"], "--technique", files["pair.lp"])
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:3] == [
@@ -74,7 +69,7 @@ def test_a_technique_gives_its_step_at_its_level_before_higher_ones(files: dict)
         "look at: region C",
         "Two-cells on region C: (2,4) and (3,4) are empty",
     ]
-    assert step_of(files, "blank.txt", "pair.lp") == {
+    assert step_of(run, files, "blank.txt", "pair.lp") == {
         "type": "step",
         "index": 1,
         "technique": "two-cells",
@@ -83,18 +78,21 @@ def test_a_technique_gives_its_step_at_its_level_before_higher_ones(files: dict)
         "conclusions": {"stars": [], "blanks": [[2, 4], [3, 4]]},
         "sentence": "Two-cells on region C: (2,4) and (3,4) are empty",
     }
-    assert step_of(files, "blank.txt")["level"] == 3  # the built-in ladder: 2x2 blocks
+    assert step_of(run, files, "blank.txt")["level"] == 3  # the built-in ladder: 2x2 blocks
 
 
-def test_lower_and_equal_built_in_levels_come_first(files: dict) -> None:
-    lower, equal = step_of(files, "star.txt", "pair.lp"), step_of(files, "star.txt", "pair1.lp")
+def test_lower_and_equal_built_in_levels_come_first(run, files: dict) -> None:
+    lower, equal = (
+        step_of(run, files, "star.txt", "pair.lp"),
+        step_of(run, files, "star.txt", "pair1.lp"),
+    )
     assert (lower["technique"], lower["level"]) == ("around-star", 1)
     assert (equal["technique"], equal["level"]) == ("around-star", 1)
-    alone = step_of(files, "blank.txt", "pair1.lp")
+    alone = step_of(run, files, "blank.txt", "pair1.lp")
     assert (alone["technique"], alone["level"]) == ("two-cells", 1)
 
 
-def test_explain_uses_the_technique_and_names_it(files: dict) -> None:
+def test_explain_uses_the_technique_and_names_it(run, files: dict) -> None:
     result = run(
         "explain", files["board.txt"], files["blank.txt"], "--technique", files["pair.lp"],
         "-f", "json",
@@ -104,7 +102,7 @@ def test_explain_uses_the_technique_and_names_it(files: dict) -> None:
     assert (records[0]["technique"], records[0]["level"]) == ("two-cells", 2)
 
 
-def test_a_shipped_program_as_a_technique_changes_nothing(files: dict) -> None:
+def test_a_shipped_program_as_a_technique_changes_nothing(run, files: dict) -> None:
     forced = str(ROOT / "encodings" / "hints" / "forced-fill.lp")
     plain = run("explain", files["board.txt"], files["blank.txt"]).stdout
     assert run("explain", files["board.txt"], files["blank.txt"], "--technique", forced).stdout == (
@@ -148,7 +146,7 @@ def test_a_shipped_program_as_a_technique_changes_nothing(files: dict) -> None:
         ),
     ],
 )
-def test_a_bad_technique_is_one_line_and_exit_2(files: dict, name: str, message: str) -> None:
+def test_a_bad_technique_is_one_line_and_exit_2(run, files: dict, name: str, message: str) -> None:
     for command in ("hint", "explain"):
         result = run(command, files["board.txt"], "--technique", files[name])
         assert result.exit_code == 2 and result.stdout == ""
@@ -156,7 +154,7 @@ def test_a_bad_technique_is_one_line_and_exit_2(files: dict, name: str, message:
         assert line.startswith("starbattle-asp: error: " + message.format(file=files[name]))
 
 
-def test_a_conclusion_about_a_blocked_cell_is_refused(files: dict, tmp_path: Path) -> None:
+def test_a_conclusion_about_a_blocked_cell_is_refused(run, files: dict, tmp_path: Path) -> None:
     board = tmp_path / "blocked.txt"
     board.write_text(BOARD + "\n#....\n.....\n.....\n.....\n.....\n")
     result = run("hint", str(board), "--technique", files["blocked.lp"])
@@ -182,13 +180,13 @@ def test_the_readme_shows_this_technique() -> None:
     assert PAIR.format(level=2) in (ROOT / "README.md").read_text()
 
 
-def test_a_missing_technique_file_is_named(files: dict) -> None:
+def test_a_missing_technique_file_is_named(run, files: dict) -> None:
     result = run("hint", files["board.txt"], "--technique", "nowhere.lp")
     assert result.exit_code == 2
     assert result.stderr == "starbattle-asp: error: no such technique file: nowhere.lp\n"
 
 
-def test_encodings_lists_the_hint_programs_with_level_and_title() -> None:
+def test_encodings_lists_the_hint_programs_with_level_and_title(run) -> None:
     lines = run("encodings").stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("hint programs ("))
     listed = [line.split(maxsplit=3) for line in lines[start + 1 :]]

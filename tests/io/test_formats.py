@@ -6,28 +6,29 @@ import json
 import random
 
 import pytest
-from helpers import BAD_BOARDS, INSTANCES, random_board, same_partition
+from helpers import BAD_BOARDS, INSTANCES, PZPRJS, random_board, same_partition
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starbattle import Board, BoardError, FormatError, read_board, write_board
 from starbattle.io.formats.answer import read_answer
 from starbattle.io.inputs import detect, parse_board
+from starbattle.logic.generate import canonical
 
-PZPRJS = ["AAABBB", "ABBBCC", "ADDEEC", "FFDDEC", "FEEEEC", "FCCCCC"]
+PZPRJS_ROWS = ["AAABBB", "ABBBCC", "ADDEEC", "FFDDEC", "FEEEEC", "FCCCCC"]
 
 
 def test_picture_with_spaces_and_punctuation_labels() -> None:
     text = "stars: 1\n" + "\n".join(
-        " ".join(row.translate(str.maketrans("ABCDEF", "`.,;:'"))) for row in PZPRJS
+        " ".join(row.translate(str.maketrans("ABCDEF", "`.,;:'"))) for row in PZPRJS_ROWS
     )
     board = parse_board(text)
     assert board.region_labels == ("`", ".", ",", ";", ":", "'")
-    assert same_partition(board, Board.from_rows(PZPRJS, 1))
+    assert same_partition(board, Board.from_rows(PZPRJS_ROWS, 1))
 
 
 def test_picture_of_integer_words() -> None:
-    text = "\n".join(" ".join(str(10 + "ABCDEF".index(ch)) for ch in row) for row in PZPRJS)
+    text = "\n".join(" ".join(str(10 + "ABCDEF".index(ch)) for ch in row) for row in PZPRJS_ROWS)
     board = parse_board(text, stars=1)
     assert board.region_labels == ("10", "11", "12", "13", "14", "15")
 
@@ -40,24 +41,24 @@ def test_picture_marks_block() -> None:
 
 
 def test_picture_header_accepts_variants_and_stars_option_overrides() -> None:
-    assert parse_board("Stars = 2\n" + "\n".join(PZPRJS)).stars == 2
-    assert parse_board("stars: 2\n" + "\n".join(PZPRJS), stars=1).stars == 1
+    assert parse_board("Stars = 2\n" + "\n".join(PZPRJS_ROWS)).stars == 2
+    assert parse_board("stars: 2\n" + "\n".join(PZPRJS_ROWS), stars=1).stars == 1
 
 
 @pytest.mark.parametrize(
     "document",
     [
-        {"stars": 1, "regions": PZPRJS},
-        {"stars": 1, "regions": [list(row) for row in PZPRJS]},
-        {"stars": 1, "regions": [["ABCDEF".index(ch) for ch in row] for row in PZPRJS]},
+        {"stars": 1, "regions": PZPRJS_ROWS},
+        {"stars": 1, "regions": [list(row) for row in PZPRJS_ROWS]},
+        {"stars": 1, "regions": [["ABCDEF".index(ch) for ch in row] for row in PZPRJS_ROWS]},
     ],
 )
 def test_json_row_shapes(document: dict) -> None:
-    assert same_partition(parse_board(json.dumps(document)), Board.from_rows(PZPRJS, 1))
+    assert same_partition(parse_board(json.dumps(document)), Board.from_rows(PZPRJS_ROWS, 1))
 
 
 def test_bare_json_matrix_needs_stars() -> None:
-    matrix = json.dumps([["ABCDEF".index(ch) for ch in row] for row in PZPRJS])
+    matrix = json.dumps([["ABCDEF".index(ch) for ch in row] for row in PZPRJS_ROWS])
     assert parse_board(matrix, stars=1).size == 6
     with pytest.raises(FormatError, match="--stars"):
         parse_board(matrix)
@@ -68,7 +69,7 @@ def test_json_corpus_record_is_a_board() -> None:
         "id": "x",
         "n": 6,
         "stars": 1,
-        "regions": PZPRJS,
+        "regions": PZPRJS_ROWS,
         "solution": None,
         "solution_count": 1,
     }
@@ -222,3 +223,13 @@ def test_answer_notations(text: str) -> None:
 def test_bad_answers(text: str, message: str) -> None:
     with pytest.raises(FormatError, match=message):
         read_answer(text, 3)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\n\n", "\n/\n", "/", "//", "\n\n\n", "\n   \n", "\n/"])
+def test_d5_pzprv3_without_answers_may_end_in_blank_lines_or_slashes(ending: str) -> None:
+    board = read_board(PZPRJS)
+    rooms_only = "\n".join(str(write_board(board, "pzprv3")).splitlines()[:12])
+    if ending.startswith("/"):
+        rooms_only = rooms_only.replace("\n", "/")
+    read = parse_board(rooms_only + ending)
+    assert canonical(read) == canonical(board) and not read.given_stars

@@ -291,9 +291,7 @@ def test_check_a_pzprv3_file_alone(tmp_path: Path) -> None:
     assert CliRunner().invoke(cli, ["check", str(good)]).exit_code == 0
     result = CliRunner().invoke(cli, ["check", str(bad)])
     assert result.exit_code == 1 and "too many stars in region 0" in result.stdout
-    result = CliRunner().invoke(
-        cli, ["check", str(INSTANCES / "pzprjs-6x6-1star.lp")]
-    )
+    result = CliRunner().invoke(cli, ["check", str(INSTANCES / "pzprjs-6x6-1star.lp")])
     assert result.exit_code == 2 and "give an ANSWER" in result.stderr
 
 

@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import brute_force
+from helpers import SLACK, brute_force, start
 
-from starbattle import Solver, check, read_board
+from starbattle import Solver, UsageError, check, read_board
 from starbattle.cli.main import cli
-from starbattle.errors import UsageError
 from starbattle.logic import generate as generate_module
 from starbattle.logic import grade as grade_module
 from starbattle.logic.generate import (
@@ -199,3 +198,53 @@ def test_kept_lines_never_leave_a_cell_without_a_region(size: int, stars: int) -
         if made is not None:  # an attempt whose kept lines wall cells in makes none
             assert len(made.board.region_labels) == size
             assert check(made.board, made.solution.stars) == []
+
+
+def test_d23_generate_keeps_its_time_limit() -> None:
+    started = time.perf_counter()
+    with pytest.raises(GenerateTimeout, match="could not be made in 1 s"):
+        list(generate(60, 6, seed="x", timeout=1))  # took over 100 s
+    assert time.perf_counter() - started < 1 + SLACK
+
+
+@pytest.mark.parametrize("seed", ["a\nb", "a\rb", "\x00", "tab\there", "a\u2028b", "rtl\u202e"])
+def test_d24_seed_with_a_control_character_is_refused(seed: str) -> None:
+    with pytest.raises(UsageError, match=r"^the seed holds the control character .* at position"):
+        next(generate(6, 1, seed=seed))
+
+
+def test_d24_printable_seeds_are_accepted() -> None:
+    (puzzle,) = generate(6, 1, seed="été 2026/№ 7 ★")
+    assert puzzle.seed == "été 2026/№ 7 ★/0/0" and check(puzzle.board, puzzle.solution.stars) == []
+
+
+@pytest.mark.slow
+def test_d23_generate_on_the_command_line_keeps_its_limit_at_150x150() -> None:
+    child = start(["generate", "-N", "150", "-s", "2", "--timeout", "1", "--seed", "0"])
+    started = time.perf_counter()
+    try:
+        out, errors = child.communicate(timeout=60)  # took 9 s (its first check had no limit)
+    finally:
+        child.kill()
+    assert time.perf_counter() - started < 1 + SLACK + 1  # + starting Python
+    assert child.returncode in (2, 3) and out == ""
+    assert errors.startswith("starbattle-asp: ") and ("time limit" in errors or "in 1 s" in errors)
+
+
+def test_generate_makes_the_output_directory(run, tmp_path: Path) -> None:
+    folder = tmp_path / "puzzles" / "new"
+    result = run("generate", "-N", "6", "-s", "1", "-k", "2", "-o", f"{folder}/", "-f", "lp",
+                 "--seed", "0")  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "starbattle-6x6-1star-0-1.lp",
+        "starbattle-6x6-1star-0-2.lp",
+    ]
+
+
+def test_generate_refuses_boards_that_cannot_exist_at_once(run) -> None:
+    result = run("generate", "-N", "3", "-s", "1")
+    assert result.exit_code == 2
+    assert "no 3x3 grid holds 1 star(s) in every row and column" in result.stderr
+    result = run("generate", "-N", "6", "-s", "1", "--min-region", "7")
+    assert "6 regions of at least 7 cells cannot fit a 6x6 board" in result.stderr

@@ -6,13 +6,11 @@ import json
 import random
 
 import pytest
-from click.testing import CliRunner
 from helpers import CORPUS, INSTANCES, needs_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from starbattle import Board
-from starbattle.cli.main import cli
 from starbattle.io.inputs import read_board
 from starbattle.io.records import record
 from starbattle.logic.grade import (
@@ -33,11 +31,6 @@ SIX_BLOCKED = INSTANCES / "cspuz-6x6-blocked.lp"
 NOT_UNIQUE = INSTANCES / "norvig-5x5-1star.lp"
 NO_SOLUTION = Board.from_rows(["ABCCC", "CCCCC", "DDDDD", "EEEEE", "EEEEE"], 1)
 """Regions A and B are single touching cells: their stars would touch."""
-
-
-def run(*args: str) -> object:
-    """Run the CLI in-process."""
-    return CliRunner().invoke(cli, list(args))
 
 
 def oriented(board: Board, turns: int, mirror: bool, names: dict[str, str]) -> Board:
@@ -170,7 +163,7 @@ def test_generate_graded_counts_what_it_tried() -> None:
         generate_graded(6, 1, seed=1, min_score=1e9, attempts=2)
 
 
-def test_cli_grade_record_and_exit_codes() -> None:
+def test_cli_grade_record_and_exit_codes(run) -> None:
     one = run("grade", str(SIX), "-f", "json")
     assert one.exit_code == 0
     record = json.loads(one.stdout)
@@ -182,7 +175,7 @@ def test_cli_grade_record_and_exit_codes() -> None:
     assert run("grade", str(INSTANCES / "missing.lp")).exit_code == 2
 
 
-def test_cli_grade_collection_counts_tiers() -> None:
+def test_cli_grade_collection_counts_tiers(run) -> None:
     result = run("grade", str(SIX), str(SIX_BLOCKED), str(NOT_UNIQUE), "-f", "json")
     assert result.exit_code == 1
     lines = [json.loads(line) for line in result.stdout.splitlines()]
@@ -195,7 +188,7 @@ def test_cli_grade_collection_counts_tiers() -> None:
 
 
 @pytest.mark.slow
-def test_cli_generate_to_a_score_says_how_many_were_made() -> None:
+def test_cli_generate_to_a_score_says_how_many_were_made(run) -> None:
     made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
     assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
     assert made.stderr == "puzzle 1: medium, score 1.25 (1 puzzle made)\n"
@@ -209,7 +202,7 @@ def records_of(graded: Grade) -> dict[str, object] | None:
     return record(Graded(read_board(str(SIX)), graded))
 
 
-def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
+def test_cli_solve_and_explain_show_the_grade_when_asked(run) -> None:
     expected = grade(read_board(str(SIX)))
     said = f"grade: {expected.tier} (score {expected.score:g}): 23 steps, hardest level 5, "
     lines = run("solve", str(SIX), "--grade").stdout.splitlines()
@@ -229,7 +222,7 @@ def test_cli_solve_and_explain_show_the_grade_when_asked() -> None:
     assert overall["tiers"] == {"easy": 0, "medium": 2, "hard": 0, "expert": 0, "extreme": 0}
 
 
-def test_cli_solve_grade_says_why_there_is_none_and_needs_the_shipped_rules() -> None:
+def test_cli_solve_grade_says_why_there_is_none_and_needs_the_shipped_rules(run) -> None:
     result = run("solve", str(NOT_UNIQUE), "--grade", "-f", "json")
     assert json.loads(result.stdout.splitlines()[-1])["reason"] == (
         "no grade: the board has more than one solution"

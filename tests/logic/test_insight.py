@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+import time
 
 import pytest
 from click.testing import CliRunner
-from helpers import INSTANCES, corpus, corpus_board, needs_corpus
+from helpers import INSTANCES, PZPRJS, SLACK, corpus, corpus_board, needs_corpus, planted_board
 
 from starbattle import Board, Solver, check, read_board
 from starbattle.asp.encodings import encodings_dir
@@ -14,7 +18,6 @@ from starbattle.cli.main import cli
 from starbattle.io.formatters.text import decided
 from starbattle.logic.insight import check_partial, fixed_cells, why_unsat
 
-PZPRJS = str(INSTANCES / "pzprjs-6x6-1star.lp")
 UNSAT = {
     "two one-cell regions side by side": (
         Board.from_rows(["ABCCC", "CCCCC", "DDDDD", "DDDEE", "EEEEE"], 1),
@@ -186,3 +189,35 @@ def test_cli_check_partial(tmp_path) -> None:
     assert "first wrong mark: (2,4) is marked blank but is a star in the solution" in (
         result.stdout
     )
+
+
+def test_d25_fixed_cells_time_limit_is_a_value() -> None:
+    board = planted_board(30, 3)  # enumerating its brave consequences takes minutes
+    started = time.perf_counter()
+    fixed = fixed_cells(board, timeout=0.5)
+    assert time.perf_counter() - started < 0.5 + SLACK
+    assert fixed is not None and not fixed.complete  # undecided, not "no solution"
+    assert fixed.stars == frozenset() and decided(fixed).endswith("undecided (time limit)")
+
+
+def test_d25_fixed_cells_within_the_limit_is_complete() -> None:
+    fixed = fixed_cells(read_board(PZPRJS), timeout=30)
+    (solution,) = Solver(read_board(PZPRJS)).solutions(0)
+    assert fixed is not None and fixed.complete and fixed.stars == frozenset(solution.stars)
+
+
+def test_d25_check_partial_time_limit_is_a_value() -> None:
+    board = planted_board(60, 6)  # a first solution takes 0.3-0.6 s on a quiet machine
+    started = time.perf_counter()
+    result = check_partial(board, [], [], against_solution=True, timeout=0.01)
+    assert time.perf_counter() - started < 0.01 + SLACK
+    assert result.extendable is None and not result.complete and result.first_wrong is None
+
+
+def test_d11_fixed_cells_stops_on_ctrl_c() -> None:
+    board = planted_board(30, 3)
+    threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        fixed_cells(board)
+    assert time.perf_counter() - started < 0.3 + SLACK

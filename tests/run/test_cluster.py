@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from distributed import Client, LocalCluster
-from helpers import CORPUS, corpus_sample, needs_corpus, start
+from helpers import CORPUS, INSTANCES, corpus_sample, needs_corpus, start
 
 from starbattle.errors import ClusterError
 from starbattle.exits import Verdict
@@ -277,7 +277,7 @@ def test_a_scheduler_killed_mid_run_is_one_line_after_the_summary_of_what_finish
 
 
 @needs_corpus
-def test_ctrl_c_cancels_the_rest_and_keeps_what_finished(cluster: LocalCluster) -> None:
+def test_ctrl_c_cancels_the_rest_and_keeps_what_finished(run, cluster: LocalCluster) -> None:
     found = lab_file(400)
     clients = set(cluster.scheduler.clients)
     runs = []
@@ -311,7 +311,23 @@ def test_generation_gives_the_same_puzzles_on_a_cluster(cluster: LocalCluster) -
     assert len({canonical(p.board) for p in here}) == 3
 
 
-def test_a_generation_time_limit_comes_back_from_a_worker(cluster: LocalCluster) -> None:
+def test_a_generation_time_limit_comes_back_from_a_worker(run, cluster: LocalCluster) -> None:
     run = partial(run_on_cluster, address=cluster.scheduler_address)
     with pytest.raises(GenerateTimeout, match=r"puzzle 1 could not be made in 0\.001 s"):
         next(generate(10, 2, 2, seed="t", timeout=0.001, run=run))
+
+
+@pytest.mark.slow
+def test_cluster_option_prints_what_one_process_prints(run) -> None:
+    pytest.importorskip("distributed")
+    boards = [str(path) for path in sorted(INSTANCES.glob("*.lp"))[:5]]
+    seconds = re.compile(r'"seconds": [0-9.e-]+')
+    alone = run(*boards, "-f", "json")
+    spread = run(*boards, "-f", "json", "--cluster", "local:2")
+    assert spread.exit_code == alone.exit_code
+    assert seconds.sub("", spread.stdout) == seconds.sub("", alone.stdout)
+    making = ("generate", "-N", "6", "-s", "1", "-k", "3", "-f", "url", "--seed", "5")
+    made = run(*making, "-j", "2")
+    on_cluster = run(*making, "--cluster", "local:1")
+    assert on_cluster.exit_code == 0 and on_cluster.stdout == made.stdout
+    assert made.stdout == run(*making).stdout

@@ -209,8 +209,7 @@ def needs(features, name):
         pytest.skip(f"/api/{name} is not available in this version (its module is not installed)")
 
 
-def test_hint_levels(player, features):
-    needs(features, "hint")
+def test_hint_levels(player):
     player.open(URL)
     player.page.click("#hint")
     player.page.wait_for_function("document.querySelector('#hint-text').textContent.length > 0")
@@ -224,8 +223,7 @@ def test_hint_levels(player, features):
     assert player.page.is_enabled("#hint-apply")
 
 
-def test_apply_a_hint(player, features):
-    needs(features, "hint")
+def test_apply_a_hint(player):
     player.open(URL)
     for _ in range(3):
         player.page.click("#hint")
@@ -236,8 +234,7 @@ def test_apply_a_hint(player, features):
     assert all(marks[(r - 1) * 6 + c - 1] != "." for r, c in concluded)
 
 
-def test_step_through_the_explanation(player, features):
-    needs(features, "explain")
+def test_step_through_the_explanation(player):
     player.open(URL)
     player.page.click("#explain")
     player.page.wait_for_function("document.querySelector('#step-at').textContent.length > 0")

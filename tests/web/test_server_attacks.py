@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 from helpers import ROOT
-from webserver import post, request, running
+from webserver import post, request, running, wait_for
 
 from starbattle.web import api, workers
 from starbattle.web.server import StarBattleServer
@@ -51,16 +51,6 @@ GROUNDING = {"board": rows_board(52), "timeout": 0.001}
 def server() -> Iterator[StarBattleServer]:
     with running() as started:
         yield started
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> float:
-    """Poll until the condition holds; the seconds it took (fails after `seconds`)."""
-    started = time.monotonic()
-    while not condition():
-        if time.monotonic() - started > seconds:
-            raise AssertionError(f"not within {seconds} s")
-        time.sleep(0.01)
-    return time.monotonic() - started
 
 
 def exchange(
@@ -594,7 +584,7 @@ def test_serve_a_screenshot_starts_with_the_board_it_shows():
     manifest = SHARED / "corpus" / "screenshots" / "manifest.jsonl"
     if not manifest.is_file():
         pytest.skip(f"the shared corpus is not here: {manifest}")
-    if not api.available("starbattle.io.formats.image"):
+    if not api.available(api.OPTIONAL["import"]):
         pytest.skip("the image reader is not installed")
     shot = json.loads(manifest.read_text().splitlines()[0])
     process, url = serve_process(str(manifest.parent / shot["file"]))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -44,3 +45,13 @@ def post(server: StarBattleServer, command: str, payload: Any) -> tuple[int, Any
     """POST a JSON payload to /api/COMMAND: the status and the decoded answer."""
     status, body, _ = request(f"{server.url}api/{command}", json.dumps(payload).encode())
     return status, json.loads(body)
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> float:
+    """Poll until the condition holds; the seconds it took (fails after `seconds`)."""
+    started = time.monotonic()
+    while not condition():
+        if time.monotonic() - started > seconds:
+            raise AssertionError(f"not within {seconds} s")
+        time.sleep(0.01)
+    return time.monotonic() - started

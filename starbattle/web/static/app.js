@@ -174,7 +174,7 @@ function show(record, marks = null, seconds = 0) {
   draw();
   save();
   $("tier").textContent = "";
-  if (game.features.grade) grade(game.text);
+  grade(game.text);
 }
 
 async function grade(text) {
@@ -666,13 +666,7 @@ async function start() {
   $("image").addEventListener("change", () => $("image").files[0] && readImage($("image").files[0]));
 
   game.features = await getJson("/api/features");
-  $("hint-panel").hidden = !game.features.hint && !game.features.explain;
-  for (const id of ["hint", "hint-apply"]) $(id).hidden = !game.features.hint;
-  for (const id of ["explain", "step-prev", "step-at", "step-next"]) {
-    $(id).hidden = !game.features.explain;
-  }
   $("drop").hidden = !game.features.import;
-  $("gen-tier").parentElement.hidden = !game.features.grade;
   const instances = await getJson("/api/instances");
   for (const instance of instances) {
     const option = new Option(instance.name, instance.name);
