@@ -44,12 +44,10 @@ from starbattle.cli.running import (
 )
 from starbattle.errors import UsageError
 from starbattle.exits import Exit
-from starbattle.io.formatters.registry import FORMATTERS, SOLVE_FORMATS
+from starbattle.io.formatters.registry import SOLVE_FORMATS, formatter
 from starbattle.io.inputs import WRITERS
 from starbattle.io.output import Output, Status, stream_error, utf8_output, whole_standard_output
-from starbattle.logic.grade import TIERS
-from starbattle.model.steps import DISCLOSURES
-from starbattle.run.service import SolveRequest
+from starbattle.model.steps import DISCLOSURES, TIERS
 
 
 @click.group(cls=DefaultSolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -88,6 +86,8 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
 
     Example: starbattle-asp solve instances/norvig-5x5-1star.lp -n 0 -f json
     """
+    from starbattle.run.service import SolveRequest, solve_all, solve_puzzle
+
     fmt, path, jobs = given.pop("output_format"), given.pop("output"), given.pop("jobs")
     cluster = given.pop("cluster")
     ascii_only, bar = given.pop("ascii_only"), given.pop("progress")
@@ -109,15 +109,13 @@ def solve(ctx: click.Context, files: tuple[str, ...], **given: Any) -> int:
         **given, second=ctx.get_parameter_source("models") == ParameterSource.DEFAULT
     )
     picture = fmt in ("svg", "png")
-    show = FORMATTERS[fmt](
+    show = formatter(fmt)(
         Output(None if picture else path),
         collection=collection,
         ascii_only=ascii_only or not utf8_output(),
         models=request.models,
         target=path if picture else None,
     )
-    from starbattle.run.service import solve_all, solve_puzzle
-
     # one puzzle streams its solutions; a collection prints each puzzle whole, with any -j
     work = partial(solve_all if collection else solve_puzzle, request)
     return run_puzzles(work, found, show, jobs, bar, cluster, request.timeout)
@@ -181,7 +179,7 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
         text = record if answer is None else one_text(answer)
         result = check_answer(board, text.text, name=text.name, partial=partial,
                               against_solution=against_solution, timeout=timeout)  # fmt: skip
-    show = FORMATTERS[output_format](Output())
+    show = formatter(output_format)(Output())
     show.show(result)
     show.output.close()
     return result.code
@@ -220,7 +218,7 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
     board, record, seen = one_board(file, **board_options, marks=marks)
     marked = state_of(board, record, seen, state, board_options["stars"], board_options["givens"])
     picture = output_format in ("svg", "png")
-    show = FORMATTERS[output_format](
+    show = formatter(output_format)(
         Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
         target=output if picture else None,
     )  # fmt: skip
@@ -251,7 +249,7 @@ def explain(file: str, state: str | None, marks: bool, output_format: str, with_
     from starbattle.run.service import explain_items
 
     board, record, seen = one_board(file, **board_options, marks=marks)
-    show = FORMATTERS[output_format](Output())
+    show = formatter(output_format)(Output())
     marked = state_of(board, record, seen, state, board_options["stars"], board_options["givens"])
     return show_items(show, explain_items(board, marked, with_grade, techniques, timeout))
 
@@ -274,10 +272,10 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
 
     Example: starbattle-asp grade instances/generated-10x10-2star.lp -f json
     """
-    from starbattle.run.service import grade_puzzle
+    from starbattle.run.service import SolveRequest, grade_puzzle
 
     found, collection, bar = collection_of(files, board["input_format"], progress)
-    show = FORMATTERS[output_format](Output(), collection=collection)
+    show = formatter(output_format)(Output(), collection=collection)
     work = partial(grade_puzzle, SolveRequest(**board, timeout=timeout))
     return run_puzzles(work, found, show, jobs, bar, cluster, timeout)
 
@@ -363,7 +361,7 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
             if progress is not None:
                 progress.advance()
     comparison = Comparison(runs, len(boards))
-    show = FORMATTERS[output_format](output)
+    show = formatter(output_format)(output)
     show.show(comparison)
     output.close()
     if comparison.disagreements:

@@ -32,7 +32,6 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -583,6 +582,6 @@ def generate(
         puzzle = made
         if canonical(puzzle.board) in seen:  # rare: made apart from the puzzles before it
             again = work(index, first_attempt=next_attempt(puzzle), seen=frozenset(seen))
-            puzzle = replace(again, seconds=made.seconds + again.seconds)
+            puzzle = again._replace(seconds=made.seconds + again.seconds)
         seen.add(canonical(puzzle.board))
         yield puzzle

@@ -32,7 +32,7 @@ same step.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -472,7 +472,7 @@ class Logic:
                 efforts = [effort(step) for step in steps]
                 least = min(efforts)
                 easiest = [step for step, e in zip(steps, efforts, strict=True) if e == least]
-                return replace(easiest[0], available=len(easiest))
+                return easiest[0]._replace(available=len(easiest))
         return None
 
     def deductions(self, state: State, technique: str) -> list[Step]:

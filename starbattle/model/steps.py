@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from starbattle.exits import Exit
@@ -16,8 +15,7 @@ TIERS = ("easy", "medium", "hard", "expert", "extreme")
 """The named difficulty tiers, easiest first."""
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One deduction: a technique at a level, what it rests on, what it concludes, in words."""
 
     technique: str
@@ -39,8 +37,7 @@ class Step:
         return frozenset(self.cells) | {cell for unit in self.units for cell in unit.cells(board)}
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """The marks so far: cells holding a star and cells marked empty."""
 
     stars: frozenset[Cell] = frozenset()
@@ -57,8 +54,7 @@ class State:
         return State((self.stars - blanks) | stars, (self.blanks - stars) | blanks)
 
 
-@dataclass(frozen=True)
-class Trace:
+class Trace(NamedTuple):
     """Steps from a state until the board is solved or no level applies."""
 
     steps: tuple[Step, ...]

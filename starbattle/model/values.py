@@ -7,10 +7,8 @@ turns them into DESIGN.md's JSON records. The hint engine's values are in `steps
 
 from __future__ import annotations
 
-import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from starbattle.exits import Exit, Verdict, worst
@@ -42,8 +40,7 @@ class Difference(NamedTuple):
         return sorted(set(self.first.stars) ^ set(self.another.stars))
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(NamedTuple):
     """A smallest set of rules that cannot all hold, said in words."""
 
     rules: tuple[Rule, ...]
@@ -63,8 +60,7 @@ class Why(NamedTuple):
     explanation: Explanation
 
 
-@dataclass(frozen=True)
-class Fixed:
+class Fixed(NamedTuple):
     """Cells decided alike by every solution."""
 
     size: int
@@ -171,8 +167,7 @@ class AnswerCheck(NamedTuple):
         return Exit.NONE if self.violations else Exit.FOUND
 
 
-@dataclass(frozen=True)
-class PartialCheck:
+class PartialCheck(NamedTuple):
     """What a partial answer (stars, cells marked empty, the rest undecided) amounts to."""
 
     violations: tuple[Violation, ...]
@@ -249,8 +244,7 @@ class Tally:
         return time.perf_counter() - self.started
 
 
-@dataclass(frozen=True)
-class Generated:
+class Generated(NamedTuple):
     """One generated puzzle with its solution, the seed that made it and the time taken."""
 
     board: Board
@@ -259,8 +253,7 @@ class Generated:
     seconds: float
 
 
-@dataclass(frozen=True)
-class Program:
+class Program(NamedTuple):
     """A program to compare: the default rules, or an encoding file, plus variants."""
 
     label: str
@@ -268,22 +261,24 @@ class Program:
     variants: tuple[str, ...] = ()
 
 
-@dataclass
 class ProgramRun:
     """How one program did on every board: seconds, search effort, and each board's count."""
 
-    program: Program
-    seconds: list[float] = field(default_factory=list)
-    finished: int = 0
-    choices: int = 0
-    conflicts: int = 0
-    counts: dict[str, int | None] = field(default_factory=dict)
-    """Each board's solutions found (capped as asked), None when the time limit ended it."""
+    def __init__(self, program: Program) -> None:
+        self.program = program
+        self.seconds: list[float] = []
+        self.finished = 0
+        self.choices = 0
+        self.conflicts = 0
+        self.counts: dict[str, int | None] = {}
+        """Each board's solutions found (capped as asked), None when the time limit ended it."""
 
     @property
     def median(self) -> float:
         """The median seconds per board."""
-        return statistics.median(self.seconds)
+        ordered = sorted(self.seconds)
+        middle = len(ordered) // 2
+        return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 class Measured(NamedTuple):

@@ -1,14 +1,32 @@
-"""The output formats by name, for the options that choose one."""
+"""The output formats by name; each formatter imported when asked for, not at start."""
 
 from __future__ import annotations
 
-from starbattle.io.formatters.base import Formatter
-from starbattle.io.formatters.facts import LpFormatter, Pzprv3Formatter
-from starbattle.io.formatters.jsonl import JsonFormatter
-from starbattle.io.formatters.picture import PictureFormatter, PngFormatter
-from starbattle.io.formatters.text import TextFormatter
+from typing import TYPE_CHECKING
 
-KINDS = (TextFormatter, JsonFormatter, LpFormatter, Pzprv3Formatter, PictureFormatter)
-FORMATTERS: dict[str, type[Formatter]] = {cls.name: cls for cls in (*KINDS, PngFormatter)}
-SOLVE_FORMATS = tuple(FORMATTERS)
-"""What `solve` writes: text, json, lp, pzprv3, svg, png."""
+if TYPE_CHECKING:
+    from starbattle.io.formatters.base import Formatter
+
+SOLVE_FORMATS = ("text", "json", "lp", "pzprv3", "svg", "png")
+"""What `solve` writes."""
+
+
+def formatter(name: str) -> type[Formatter]:
+    """The formatter class of a format (one of SOLVE_FORMATS)."""
+    if name == "text":
+        from starbattle.io.formatters.text import TextFormatter
+
+        return TextFormatter
+    if name == "json":
+        from starbattle.io.formatters.jsonl import JsonFormatter
+
+        return JsonFormatter
+    if name in ("lp", "pzprv3"):
+        from starbattle.io.formatters.facts import LpFormatter, Pzprv3Formatter
+
+        return LpFormatter if name == "lp" else Pzprv3Formatter
+    if name in ("svg", "png"):
+        from starbattle.io.formatters.picture import PictureFormatter, PngFormatter
+
+        return PictureFormatter if name == "svg" else PngFormatter
+    raise KeyError(name)
