@@ -99,22 +99,6 @@ def check_against_givens(
         )
 
 
-def hint(
-    board: Board,
-    state: State,
-    disclose: str = "full",
-    techniques: tuple[str, ...] = (),
-    timeout: float | None = None,
-) -> Hint:
-    """The next logical step on a board from a state of marks.
-
-    `techniques`: files of hint programs to add to the ladder (encodings/hints/ shows how).
-    Raises TimeLimitReached when `timeout` seconds pass first.
-    """
-    return next(item for item in hint_items(board, state, disclose, techniques, timeout)
-                if isinstance(item, Hint))  # fmt: skip
-
-
 def hint_items(
     board: Board,
     state: State,
@@ -122,7 +106,11 @@ def hint_items(
     techniques: tuple[str, ...] = (),
     timeout: float | None = None,
 ) -> Iterator[Message | Hint]:
-    """A warning when the board has several solutions, then the next step (`hint`)."""
+    """A warning when the board has several solutions, then the next step from the marks.
+
+    `techniques`: files of hint programs to add to the ladder (encodings/hints/ shows how).
+    Past `timeout` seconds a warning says so and the Hint is incomplete (no step).
+    """
     from starbattle.limits import TimeLimitReached, deadline_after
     from starbattle.logic.ladder import Logic
     from starbattle.logic.programs import hint_programs
