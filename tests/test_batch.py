@@ -16,13 +16,12 @@ from click.testing import CliRunner, Result
 from helpers import INSTANCES, corpus, corpus_sample, needs_corpus, start
 
 from starbattle import read_board
-from starbattle.asp.solver import Search
 from starbattle.cli.main import cli
 from starbattle.exits import Exit, Verdict
 from starbattle.io import records
 from starbattle.io.formatters.text import overall_text
 from starbattle.model.checker import check
-from starbattle.model.values import Outcome, Tally
+from starbattle.model.values import Outcome, Search, Tally
 from starbattle.run.batch import chunk_size
 from starbattle.run.service import summary_of
 

@@ -13,7 +13,7 @@ The method (chosen by measurement, see benchmarks/RESULTS.md):
    neighbouring region while the open cells (a star in some solution but not in all) do
    not grow, until none is left. Since the planted solution stays valid, the open cells are
    where some solution differs from it: one brave enumeration of those differences
-   (`solver.Rivals`), on one grounding per attempt whose region membership is switched by
+   (`rivals.Rivals`), on one grounding per attempt whose region membership is switched by
    external atoms, stopped as soon as it finds more open cells than the last board had.
 The result has exactly one solution: it is proved by the consequences and re-checked by
 counting.
@@ -36,7 +36,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from starbattle.asp.solver import Rivals, Solver
+from starbattle.asp.rivals import Rivals
+from starbattle.asp.solver import Solver
 from starbattle.errors import UsageError
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.model.board import NEIGHBOURS, Board, Cell, Solution, pieces
