@@ -18,13 +18,8 @@ from starbattle.cli.main import cli
 from starbattle.errors import UsageError
 from starbattle.logic import generate as generate_module
 from starbattle.logic import grade as grade_module
-from starbattle.logic.generate import (
-    GenerateTimeout,
-    canonical,
-    connected,
-    default_min_region,
-    generate,
-)
+from starbattle.logic.generate import GenerateTimeout, canonical, default_min_region, generate
+from starbattle.logic.regions import connected
 from starbattle.run.batch import racing
 
 

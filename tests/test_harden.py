@@ -27,8 +27,9 @@ from starbattle.exits import Exit, Verdict
 from starbattle.io.files import open_output, write_atomic
 from starbattle.io.formatters.text import decided
 from starbattle.io.inputs import parse_board
-from starbattle.logic.generate import GenerateTimeout, canonical, claim, generate, grow, plant
+from starbattle.logic.generate import GenerateTimeout, canonical, generate, plant
 from starbattle.logic.insight import check_partial, fixed_cells
+from starbattle.logic.regions import claim, grow
 from starbattle.model.values import Message, Outcome
 from starbattle.run.batch import run_all
 
