@@ -594,7 +594,7 @@ def test_serve_a_screenshot_starts_with_the_board_it_shows():
     manifest = SHARED / "corpus" / "screenshots" / "manifest.jsonl"
     if not manifest.is_file():
         pytest.skip(f"the shared corpus is not here: {manifest}")
-    if not api.available("starbattle.io.formats.image"):
+    if not api.available("starbattle.io.image.read"):
         pytest.skip("the image reader is not installed")
     shot = json.loads(manifest.read_text().splitlines()[0])
     process, url = serve_process(str(manifest.parent / shot["file"]))

@@ -47,7 +47,7 @@ OPTIONAL = {
     "hint": "starbattle.logic.ladder",
     "explain": "starbattle.logic.ladder",
     "grade": "starbattle.logic.grade",
-    "import": "starbattle.io.formats.image",
+    "import": "starbattle.io.image.read",
 }
 """Commands that need a module built separately, and that module."""
 KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
