@@ -23,7 +23,8 @@ import clingo
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle import __version__
-from starbattle.logic.generate import connected, generate
+from starbattle.logic.generate import generate
+from starbattle.logic.regions import connected
 from starbattle.run.batch import racing
 
 BEGIN, END = "<!-- generate: begin -->", "<!-- generate: end -->"
@@ -104,7 +105,8 @@ def main() -> None:
             "|---|---|---|---|---|---|---|---|---|---|",
             *rows,
             "",
-            "Method and reasoning: see the docstring of `starbattle/generate.py` and the README.",
+            "Method and reasoning: see the docstring of `starbattle/logic/generate.py` and the "
+            "README.",
             END,
         ]
     )

@@ -27,7 +27,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from starbattle.errors import FormatError
-from starbattle.io.formats.image import read_image
+from starbattle.io.image.read import read_image
 from starbattle.io.pictures import render_png
 from starbattle.model.board import Board
 

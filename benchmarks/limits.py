@@ -5,7 +5,7 @@
 
 Costs: each case runs in its own process (peak memory is the process's maximum resident
 set): a board whose regions are its rows (1 star; many solutions) and a board of N connected
-regions cut around a planted solution with S = N // 10 stars (starbattle.logic.generate's claim
+regions cut around a planted solution with S = N // 10 stars (starbattle.logic.regions's claim
 and grow, no reshaping). Every search has a 60 s limit.
 
 Time limits: solve (every solution of the rows board; grounding included, as the command
@@ -43,7 +43,7 @@ began = time.perf_counter()
 if kind == "rows":
     board = Board.from_rows([[str(r)] * size for r in range(size)], 1)
 else:
-    from starbattle.logic import generate as plant
+    from starbattle.logic.regions import claim, grow
     rng = random.Random(1)
     stars = max(1, size // 10)
     rows = Board.from_rows([[str(r)] * size for r in range(size)], stars)
@@ -53,7 +53,7 @@ else:
         print(json.dumps({{"failed": "no star placement found in 60 s"}}))
         sys.exit(0)
     planted = [(r - 1, c - 1) for r, c in found[0].stars]
-    board = Board.from_rows(plant.grow(plant.claim(size, stars, planted), rng), stars)
+    board = Board.from_rows(grow(claim(size, stars, planted), rng), stars)
 made = time.perf_counter() - began
 text = write_board(board, "lp")
 began = time.perf_counter()
@@ -156,7 +156,8 @@ def planted_board(size: int) -> Board:
     """N regions cut around a random planted solution with N // 10 stars (many solutions)."""
     import random
 
-    from starbattle.logic.generate import claim, grow, plant
+    from starbattle.logic.generate import plant
+    from starbattle.logic.regions import claim, grow
 
     rng = random.Random(1)
     stars = max(1, size // 10)

@@ -20,6 +20,7 @@ from pathlib import Path
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
 from starbattle.asp import solver
+from starbattle.asp.shapes import SHAPES
 from starbattle.io.inputs import parse_board
 
 BEGIN, END = "<!-- shapes: begin -->", "<!-- shapes: end -->"
@@ -32,7 +33,7 @@ board took minutes on it)."""
 def per_puzzle(boards: list, shared: bool) -> float:
     """CPU milliseconds per puzzle to solve and prove each board unique."""
     solver.shares_grounding = lambda size, stars: shared
-    solver._SHAPES.clear()
+    SHAPES.clear()
     started = time.process_time()
     for board in boards:
         assert len(list(solver.Solver(board).solutions(2))) == 1

@@ -38,7 +38,8 @@ from results import write_section
 from starbattle import Board, Solver, __version__, check
 from starbattle.asp.solver import auto_threads
 from starbattle.io.inputs import parse_board
-from starbattle.logic.generate import claim, grow, plant
+from starbattle.logic.generate import plant
+from starbattle.logic.regions import claim, grow
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -17,7 +17,8 @@ import clingo
 import pytest
 
 from starbattle import Board
-from starbattle.logic.generate import claim, grow, plant
+from starbattle.logic.generate import plant
+from starbattle.logic.regions import claim, grow
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = ROOT / "instances"

@@ -1,46 +1,39 @@
 """Run clingo on a board: ground once, then enumerate, count or prove uniqueness.
 
-The only module that imports clingo.
+Also the files of the Solver's program (the implied counts left out where they cannot
+apply), and one run of a program for every answer set it shows (`shown_answer_sets`).
 """
 
 from __future__ import annotations
 
 import math
 import os
-import re
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING
 
 import clingo
 
-from starbattle.asp.encodings import compose, default_files, encodings_folder
-from starbattle.asp.facts import (
-    ACTIVE,
-    DIFFERS,
-    GIVEN_BLANK,
-    GIVEN_STAR,
-    KING_RULE,
-    REGION,
-    STAR,
-    board_facts,
-    rival_facts,
-    shape_facts,
-    star_cell,
+from starbattle.asp.encodings import (
+    add_program,
+    compose,
+    constant_options,
+    default_files,
+    encodings_folder,
+    program_error,
 )
+from starbattle.asp.facts import ACTIVE, KING_RULE, STAR, board_facts, star_cell
 from starbattle.asp.fastpath import models, solve_yielding, star_reader
 from starbattle.asp.guard import Guard, grounding
 from starbattle.errors import EncodingError, UsageError
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
-from starbattle.model.board import NEIGHBOURS, Board, Cell, Solution, check_king_capacity
+from starbattle.model.board import Board, Cell, Solution, check_king_capacity
+from starbattle.model.values import Search, Stats
 
-_NAME = r"(?!not(?:=|\Z))_*[a-z][A-Za-z0-9_']*"
-"""A clingo name: underscores, then a lowercase letter (`_`, `_X`, `_1` are none), not `not`."""
-_CONSTANT = re.compile(rf"""{_NAME}=(-?[0-9]{{1,9}}|{_NAME}|"[^"\\\n\x00]*")\Z""")
-"""NAME=VALUE, the value an integer, a name or a string on one line (clingo's -c takes terms)."""
+if TYPE_CHECKING:
+    from starbattle.asp.shapes import Shape
 
 Term = int | str | tuple[str, tuple["Term", ...]]
 """A clingo term as plain values: 3, "a", ("row", (3,))."""
@@ -50,7 +43,7 @@ any atom read back as plain values, e.g. ("conclude", ("star", 3, 4))."""
 
 
 @lru_cache(maxsize=64)
-def _program(
+def program_files(
     encoding: str | None, variants: tuple[str, ...], stars: int, constants: tuple[str, ...]
 ) -> tuple[str, ...]:
     """The files of a composed program (resolved once per program and star count).
@@ -88,12 +81,6 @@ IMPLIED: dict[str, tuple[tuple[str, int | None], tuple[str, int | None]]] = {
 }
 """The implied-count files of base/ with the star counts they apply to: (least, most), each a
 constant's name and its default (as `#const` in the file; None: no bound)."""
-SHARED_LARGEST = {1: 11}
-"""By star count, the largest board solved on one grounding per (size, stars, program), the
-region membership switched per board by external atoms; 9 for star counts not listed.
-Measured (CPU ms per puzzle, solve and prove unique; benchmarks/shapes.py): one star, shared
-against per board: 8x8 1.9 / 6.1, 10x10 5.0 / 7.7, 11x11 7.2 / 8.5; two stars: 9x9 6.4 / 7.4,
-10x10 8.8 / 7.4. Larger boards propagate better on their own grounding."""
 
 
 AUTO_THREADS_FROM = 4
@@ -119,67 +106,17 @@ def _cores() -> int:
     return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
 
 
+SHARED_LARGEST = {1: 11}
+"""By star count, the largest board solved on one grounding per (size, stars, program), the
+region membership switched per board by external atoms; 9 for star counts not listed.
+Measured (CPU ms per puzzle, solve and prove unique; benchmarks/shapes.py): one star, shared
+against per board: 8x8 1.9 / 6.1, 10x10 5.0 / 7.7, 11x11 7.2 / 8.5; two stars: 9x9 6.4 / 7.4,
+10x10 8.8 / 7.4. Larger boards propagate better on their own grounding."""
+
+
 def shares_grounding(size: int, stars: int) -> bool:
     """Whether boards of this size and star count are solved on a shared grounding."""
     return size <= SHARED_LARGEST.get(stars, 9)
-
-
-class _Shape:
-    """One grounding shared by the boards of one size, star count and program."""
-
-    def __init__(
-        self,
-        control: clingo.Control,
-        literals: dict[tuple[str, tuple[int, ...]], int],
-        messages: list[str],
-    ) -> None:
-        self.control = control
-        self.literals = literals
-        """The external atoms that say a board: ("region", (r, c, k)), ("given_star", (r, c))."""
-        self.messages = messages
-        self.owner: object = None
-        """The Solver whose board is switched on now."""
-        self.on: list[int] = []
-        self.busy = False
-        """True while a query's solve handle is open."""
-
-    def load(self, owner: object, board: Board) -> None:
-        """Switch on the external atoms of a board (and off those of the last one)."""
-        assign = self.control.assign_external
-        for literal in self.on:
-            assign(literal, False)
-        self.on = [self.literals[atom] for atom in shape_atoms(board)]
-        for literal in self.on:
-            assign(literal, True)
-        self.owner = owner
-
-
-def shape_atoms(board: Board) -> list[tuple[str, tuple[int, ...]]]:
-    """The atoms that say a board on a shared grounding: regions numbered 1..N, givens."""
-    numbers: dict[str, int] = {}
-    atoms = [
-        (REGION, (r, c, numbers.setdefault(label, len(numbers) + 1)))
-        for r, row in enumerate(board.regions, start=1)
-        for c, label in enumerate(row, start=1)
-        if label is not None
-    ]
-    atoms += [(GIVEN_STAR, cell) for cell in sorted(board.given_stars)]
-    return atoms + [(GIVEN_BLANK, cell) for cell in sorted(board.given_blanks)]
-
-
-_SHAPES: OrderedDict[tuple[object, ...], _Shape] = OrderedDict()
-"""The shared groundings, most recently used last; one per thread (a Control is not shared
-between threads)."""
-SHAPES_KEPT = 32
-"""How many shared groundings a process keeps (the least recently used goes first): every
-shape the default program shares (about 16: sizes up to 11 at one star, 9 above) twice over,
-so that a collection mixing sizes, or two programs in turn, never grounds a shape anew. Each
-costs 1-3 MB. Measured on the whole real corpus (3,776 puzzles, 1,169 changes of shape), solve
-and prove unique: 10.0 s keeping 4 against 8.6 s keeping 32; with the plain variant solved
-after each puzzle, 14.7 s against 8.9 s."""
-_SEEN: dict[tuple[object, ...], bool] = {}
-"""Shapes met once: a lone board is grounded on its own (cheaper than the shared grounding),
-the second board of a shape builds the shared one."""
 
 
 def _unit(symbol: clingo.Symbol) -> Rule:
@@ -194,23 +131,6 @@ def _term(symbol: clingo.Symbol) -> Term:
     if symbol.type == clingo.SymbolType.String:
         return symbol.string
     return _unit(symbol) if symbol.arguments else str(symbol)
-
-
-def program_error(messages: list[str], error: RuntimeError, files: Sequence[str]) -> EncodingError:
-    """Turn clingo's failure into an EncodingError naming its first error message and place."""
-    detail = next((m for m in messages if "error" in m), None) or str(error)
-    match = re.match(
-        r"(?P<file>[^:]+):(?P<line>\d+):(?P<column>\d+)(-[\d:]+)?: (?P<rest>.*)", detail
-    )
-    if match:
-        return EncodingError(
-            match["rest"],
-            file=match["file"],
-            line=int(match["line"]),
-            column=int(match["column"]),
-        )
-    names = ", ".join(files)
-    return EncodingError(f"clingo could not ground the program ({names}): {detail}")
 
 
 MAX_ANSWER_SETS = 10_000
@@ -262,88 +182,11 @@ def shown_answer_sets(
     return found
 
 
-_TEXTS: dict[str, str | None] = {}
-"""The text of each shipped file read so far (None: it #includes others, so it is loaded)."""
-
-
-def add_program(control: clingo.Control, files: Sequence[str]) -> None:
-    """Load a program's files into a Control.
-
-    A shipped file is read once per process and its text added: a new Control with the
-    program takes 0.4 ms instead of 0.6 (measured), which counts when a collection or the
-    hint engine grounds thousands of boards. The ground program is the same as `load` gives,
-    atom for atom (a test checks it), so searches and the first of several solutions do not
-    change. (clingo's parsed statements, added by a ProgramBuilder, number the atoms
-    differently.) A file that #includes others is loaded (they are found beside it), and so
-    is a user's file, which may change.
-    """
-    for path in files:
-        text = _TEXTS.get(path) if path in _TEXTS else _shipped_text(path)
-        if text is None:
-            control.load(path)
-        else:
-            control.add("base", [], text)
-
-
-def _shipped_text(path: str) -> str | None:
-    """The text of a shipped file without #include (kept for the next Control), else None."""
-    if not _shipped(path):
-        return None
-    with open(path, encoding="utf-8") as program:
-        text = program.read()
-    _TEXTS[path] = None if "#include" in text else text
-    return _TEXTS[path]
-
-
-def _shipped(path: str) -> bool:
-    """Whether a file is one of the shipped encodings."""
-    folder = encodings_folder()
-    return os.path.commonpath([os.path.abspath(path), folder]) == folder
-
-
-class Stats(NamedTuple):
-    """What clingo reports about one program and its last search."""
-
-    rules: int = 0
-    atoms: int = 0
-    choices: int = 0
-    conflicts: int = 0
-    ground_seconds: float = 0.0
-    solve_seconds: float = 0.0
-
-    def line(self) -> str:
-        """The statistics as one line for stderr."""
-        return (
-            f"stats: {self.rules} rules, {self.atoms} atoms, {self.choices} choices, "
-            f"{self.conflicts} conflicts, ground {self.ground_seconds:.3f} s, "
-            f"solve {self.solve_seconds:.3f} s"
-        )
-
-
-class Search:
-    """How the last enumeration or count ended."""
-
-    __slots__ = ("exhausted", "found", "seconds", "timed_out")
-
-    def __init__(
-        self,
-        found: int = 0,
-        exhausted: bool = False,
-        timed_out: bool = False,
-        seconds: float = 0.0,
-    ) -> None:
-        self.found = found
-        self.exhausted = exhausted
-        """True when the whole search space was explored: `found` is then every solution."""
-        self.timed_out = timed_out
-        self.seconds = seconds
-
-
 class Solver:
     """A board grounded once with a program; each query reuses the grounding.
 
-    A plain class, as are the other records of this module: a dataclass costs ~2 ms of every
-    cold start to create (4 million instructions each, measured with callgrind).
+    A plain class, as is its `Search`: a dataclass costs ~2 ms of every cold start to create
+    (4 million instructions each, measured with callgrind).
     """
 
     def __init__(
@@ -378,49 +221,35 @@ class Solver:
 
     def _ground_once(self) -> None:
         """Load the program and the board's facts, and ground them (or reuse a grounding)."""
-        files = _program(self.encoding, self.variants, self.board.stars, self.constants)
+        files = program_files(self.encoding, self.variants, self.board.stars, self.constants)
         arguments = ["--warn=all", *self.clingo_args]
         if self.threads < 1:
             raise UsageError(f"threads must be at least 1, not {self.threads}")
         if self.threads > 1:
             arguments.append(f"--parallel-mode={self.threads}")
-        given: dict[str, str] = {}
-        for constant in self.constants:
-            if not _CONSTANT.match(constant):
-                raise UsageError(
-                    f"constant {constant!r} must look like NAME=VALUE, e.g. n=3 (the value an "
-                    "integer, a lowercase name or a quoted string)"
-                )
-            name = constant.split("=", 1)[0]
-            if name in given:  # clingo refuses a redefinition
-                raise UsageError(
-                    f"constant {name} is given twice ({given[name]!r} and {constant!r}): "
-                    "give each name once"
-                )
-            given[name] = constant
-            arguments += ["-c", constant]
+        arguments += constant_options(self.constants)
         self._files, self._arguments = files, arguments
-        self._shape: _Shape | None = None
-        key = (
-            files,
-            tuple(arguments),
-            self.parts,
-            self.board.size,
-            self.board.stars,
-            threading.get_ident(),
-        )
+        self._shape: Shape | None = None
         if (
             self.encoding is None
             and not self.clingo_args
             and shares_grounding(self.board.size, self.board.stars)
-            and (key in _SHAPES or _SEEN.pop(key, False))  # a second board of this shape
         ):
-            self._shape = self._shared(key, files, arguments)
+            from starbattle.asp.shapes import shared_grounding  # only boards that may share
+
+            key = (files, tuple(arguments), self.parts, self.board.size, self.board.stars)
+            self._shape = shared_grounding(
+                (*key, threading.get_ident()),
+                self,
+                self.board,
+                lambda options, facts: self._ground(files, [*arguments, *options], facts),
+                self.messages,
+            )
+        if self._shape is None:
+            self._control = self._ground(files, arguments, board_facts(self.board))
+        else:
             self._control = self._shape.control
             self.messages.extend(self._shape.messages)
-        else:
-            _SEEN[key] = True
-            self._control = self._ground(files, arguments, board_facts(self.board))
         king_rule = self._control.symbolic_atoms[clingo.Function(KING_RULE)]
         if king_rule is not None and king_rule.is_fact:  # the program says stars never touch
             check_king_capacity(self.board)
@@ -444,29 +273,6 @@ class Solver:
             raise program_error(self.messages, error, files) from None
         self.ground_seconds = time.perf_counter() - started
         return control
-
-    def _shared(
-        self, key: tuple[object, ...], files: Sequence[str], arguments: list[str]
-    ) -> _Shape:
-        """The grounding shared by every board of this size, star count and program."""
-        shape = _SHAPES.get(key)
-        if shape is None or shape.busy:
-            facts = shape_facts(self.board.size, self.board.stars)
-            forget = ["--forget-on-step=varScores,signs,lemmaScores,lemmas"]  # boards differ
-            control = self._ground(files, [*arguments, *forget], facts)
-            literals = {
-                (atom.symbol.name, tuple(a.number for a in atom.symbol.arguments)): atom.literal
-                for name, arity in ((REGION, 3), (GIVEN_STAR, 2), (GIVEN_BLANK, 2))
-                for atom in control.symbolic_atoms.by_signature(name, arity)
-                if atom.is_external
-            }
-            shape = _Shape(control, literals, list(self.messages))
-            _SHAPES[key] = shape
-            while len(_SHAPES) > SHAPES_KEPT:
-                _SHAPES.popitem(last=False)
-        _SHAPES.move_to_end(key)
-        shape.load(self, self.board)
-        return shape
 
     def _claim(self) -> None:
         """Switch the shared grounding to this board, if another board had it."""
@@ -659,113 +465,6 @@ class Solver:
             ground_seconds=self.ground_seconds,
             solve_seconds=float(statistics["summary"]["times"]["solve"]),
         )
-
-
-class Rivals:
-    """The generator's repair queries: how far a board's solutions stray from a planted one.
-
-    Boards of numbered regions are switched on one grounding by external atoms; a cell's
-    atoms cover its own region and its neighbours' (where a repair move can take it), and
-    a board outside them is grounded anew around its own regions (measured against one
-    grounding per board and against every region at every cell: benchmarks/RESULTS.md).
-    """
-
-    def __init__(self, stars: int, planted: list[Cell]) -> None:
-        """Nothing grounded yet: the first board grounds."""
-        self._stars = stars
-        self._planted = sorted(planted)
-        self._control: clingo.Control | None = None
-        self._literals: dict[tuple[int, int, int], int] = {}
-        self._externals: set[tuple[int, int, int]] = set()
-        """The region(R,C,K) atoms of the grounding: each cell's region and its neighbours'."""
-        self._on: dict[Cell, int] = {}
-        """The region number switched on at each cell."""
-
-    def _ground(self, regions: Sequence[Sequence[int]], timeout: float | None) -> clingo.Control:
-        """Ground the default program with each cell's region and its neighbours' as externals."""
-        size = len(regions)
-        candidates = {
-            (r + 1, c + 1): sorted(
-                {regions[r][c]}
-                | {
-                    regions[r + dr][c + dc]
-                    for dr, dc in NEIGHBOURS
-                    if 0 <= r + dr < size and 0 <= c + dc < size
-                }
-            )
-            for r in range(size)
-            for c in range(size)
-        }
-        control = clingo.Control(["--warn=none", "--enum-mode=brave"])
-        files = [
-            *(p for p in _program(None, (), self._stars, ()) if os.path.basename(p) != "show.lp"),
-            os.path.join(encodings_folder(), "repair", "differs.lp"),
-        ]  # show.lp shows the stars: shown here are the differences
-        with grounding(timeout):
-            add_program(control, files)
-            control.add("base", [], rival_facts(size, self._stars, self._planted, candidates))
-            control.ground([("base", [])])
-        self._control, self._on, self._literals = control, {}, {}
-        self._externals = {(r, c, k) for (r, c), regions in candidates.items() for k in regions}
-        return control
-
-    def _literal(self, control: clingo.Control, atom: tuple[int, int, int]) -> int:
-        """The solver literal of a region(R,C,K) external (looked up once, when first needed)."""
-        literal = self._literals.get(atom)
-        if literal is None:
-            found = control.symbolic_atoms[
-                clingo.Function(REGION, [clingo.Number(n) for n in atom])
-            ]
-            literal = self._literals[atom] = found.literal
-        return literal
-
-    def _load(self, regions: Sequence[Sequence[int]], timeout: float | None) -> clingo.Control:
-        """Switch to a board of regions numbered 1..N (the cells that changed), or ground it."""
-        board = {
-            (r, c, region)
-            for r, row in enumerate(regions, start=1)
-            for c, region in enumerate(row, start=1)
-        }
-        control = self._control
-        wanted = {(r, c, region) for r, c, region in board if self._on.get((r, c)) != region}
-        if control is None or not wanted <= self._externals:
-            control, wanted = self._ground(regions, timeout), board
-        assign = control.assign_external
-        for r, c, region in wanted:
-            was = self._on.get((r, c))
-            if was is not None:
-                assign(self._literal(control, (r, c, was)), False)
-            assign(self._literal(control, (r, c, region)), True)
-            self._on[(r, c)] = region
-        return control
-
-    def open_cells(
-        self,
-        regions: Sequence[Sequence[int]],
-        limit: int | None = None,
-        timeout: float | None = None,
-    ) -> frozenset[Cell] | None:
-        """Cells that are a star in some solution but not in all, for regions numbered 1..N.
-
-        Found by one brave enumeration of where solutions differ from the planted one (the
-        planted stars must be a solution); None as soon as more than `limit` are found.
-        Raises TimeLimitReached when `timeout` seconds pass first.
-        """
-        deadline = deadline_after(timeout)
-        control = self._load(regions, timeout)
-        read = star_reader(len(regions), DIFFERS)
-        found: list[Cell] = []
-
-        def keep(model: clingo.Model) -> bool:
-            """Keep the brave consequences so far; stop once they pass the limit."""
-            found[:] = read(model)
-            return limit is None or len(found) <= limit
-
-        with Guard(control, time_left(deadline)) as guard, guard.clingo():
-            result = control.solve(on_model=keep)
-        if guard.timed_out and not result.exhausted:
-            raise TimeLimitReached
-        return None if limit is not None and len(found) > limit else frozenset(found)
 
 
 def solve(board: Board, models: int = 1, **options: object) -> Iterator[Solution]:

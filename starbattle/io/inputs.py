@@ -13,7 +13,7 @@ from starbattle.io.formats import asp, json_board, picture, puzzlink, pzprv3, sb
 from starbattle.model.board import Board
 
 if TYPE_CHECKING:
-    from starbattle.io.formats.image import ImageReading
+    from starbattle.io.image.read import ImageReading
 
 
 PICTURE_STARTS = {
@@ -212,7 +212,7 @@ def _read_image(
     data: bytes, name: str | None, stars: int | None, seen: ImageOptions
 ) -> ImageReading:
     """Read a board from image bytes (cached: a command asks for the board and the notes)."""
-    from starbattle.io.formats.image import read_image
+    from starbattle.io.image.read import read_image
 
     return read_image(
         data,

@@ -132,6 +132,44 @@ class Summary(NamedTuple):
         return Verdict.UNIQUE if unique else Verdict.NOT_UNIQUE
 
 
+class Stats(NamedTuple):
+    """What clingo reports about one program and its last search."""
+
+    rules: int = 0
+    atoms: int = 0
+    choices: int = 0
+    conflicts: int = 0
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+
+    def line(self) -> str:
+        """The statistics as one line for stderr."""
+        return (
+            f"stats: {self.rules} rules, {self.atoms} atoms, {self.choices} choices, "
+            f"{self.conflicts} conflicts, ground {self.ground_seconds:.3f} s, "
+            f"solve {self.solve_seconds:.3f} s"
+        )
+
+
+class Search:
+    """How the last enumeration or count ended."""
+
+    __slots__ = ("exhausted", "found", "seconds", "timed_out")
+
+    def __init__(
+        self,
+        found: int = 0,
+        exhausted: bool = False,
+        timed_out: bool = False,
+        seconds: float = 0.0,
+    ) -> None:
+        self.found = found
+        self.exhausted = exhausted
+        """True when the whole search space was explored: `found` is then every solution."""
+        self.timed_out = timed_out
+        self.seconds = seconds
+
+
 class Message(NamedTuple):
     """A message for people (standard error), not part of the answer."""
 

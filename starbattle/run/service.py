@@ -26,6 +26,7 @@ from starbattle.model.values import (
     Message,
     Outcome,
     PartialAnswerCheck,
+    Search,
     Summary,
     Why,
 )
@@ -33,7 +34,7 @@ from starbattle.model.values import (
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-    from starbattle.asp.solver import Search, Solver
+    from starbattle.asp.solver import Solver
     from starbattle.io.inputs import Record
     from starbattle.logic.ladder import Logic
 

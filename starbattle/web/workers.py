@@ -55,7 +55,7 @@ PRELOAD = [
     "starbattle.logic.generate",
     "starbattle.io.pictures",
     "starbattle.io.formats.answer",
-    "starbattle.io.formats.image",
+    "starbattle.io.image.read",
     "numpy",
     "cv2",
     "PIL.Image",

@@ -9,6 +9,7 @@ from helpers import CORPUS, needs_corpus
 
 from starbattle import Board, Solver, check
 from starbattle.asp import solver
+from starbattle.asp.shapes import SEEN, SHAPES
 from starbattle.io.inputs import parse_board
 
 
@@ -27,8 +28,8 @@ def corpus_boards(size: int, stars: int, count: int) -> list[Board]:
 def answers(boards: list[Board], shared: bool, monkeypatch: pytest.MonkeyPatch) -> list:
     """Each board's first two solutions and count, solved one after the other."""
     monkeypatch.setattr(solver, "shares_grounding", lambda size, stars: shared)
-    solver._SHAPES.clear()
-    solver._SEEN.clear()
+    SHAPES.clear()
+    SEEN.clear()
     found = []
     for board in boards:
         solutions = [sorted(s.stars) for s in Solver(board).solutions(2)]
@@ -48,17 +49,17 @@ def test_a_shared_grounding_answers_as_one_per_board(
     alone, shared = answers(boards, False, monkeypatch), answers(boards, True, monkeypatch)
     assert shared == alone
     assert len(alone[4][0]) == 2 and alone[4][1] > 2
-    assert solver._SHAPES  # the shared grounding was used
+    assert SHAPES  # the shared grounding was used
 
 
 @needs_corpus
 def test_a_collection_that_mixes_shapes_keeps_every_shared_grounding() -> None:
-    solver._SHAPES.clear()
-    solver._SEEN.clear()
+    SHAPES.clear()
+    SEEN.clear()
     shapes = [(n, 1) for n in range(5, 12)] + [(9, 2)]
     boards = [board for n, s in shapes for board in corpus_boards(n, s, 2)]
     for board in boards[0::2] + boards[1::2]:  # every shape, then every shape again
         found = list(Solver(board).solutions(2))
         assert found and all(check(board, solution.stars) == [] for solution in found)
-    assert len(solver._SHAPES) == len(shapes)  # none ground anew: each second board shared
-    assert [key[3:5] for key in solver._SHAPES] == shapes
+    assert len(SHAPES) == len(shapes)  # none ground anew: each second board shared
+    assert [key[3:5] for key in SHAPES] == shapes

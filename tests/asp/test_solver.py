@@ -196,11 +196,12 @@ def test_shipped_files_added_as_text_ground_as_loaded_atom_for_atom(
 ) -> None:
     import clingo
 
+    from starbattle.asp.encodings import add_program
     from starbattle.asp.facts import board_facts
-    from starbattle.asp.solver import _program, add_program
+    from starbattle.asp.solver import program_files
 
     board = read_board(str(INSTANCES / instance))
-    files = _program(None, variants, board.stars, ())
+    files = program_files(None, variants, board.stars, ())
     grounded = []
     for twice in range(3):  # load; then add_program twice (the second from its cache)
         control, seen = clingo.Control(), _Rules()

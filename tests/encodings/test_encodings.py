@@ -194,10 +194,10 @@ def test_boxes_rest_on_the_king_rule_atom() -> None:
 
 
 def test_the_host_applies_each_implied_count_file_by_star_count() -> None:
-    from starbattle.asp.solver import _program
+    from starbattle.asp.solver import program_files
 
     def implied(stars: int, *constants: str) -> list[str]:
-        names = [Path(path).name for path in _program(None, (), stars, constants)]
+        names = [Path(path).name for path in program_files(None, (), stars, constants)]
         return [name for name in names if name in ("bands.lp", "boxes.lp")]
 
     assert [implied(stars) for stars in range(1, 8)] == [

@@ -13,7 +13,7 @@ from helpers import CORPUS, INSTANCES, ROOT
 
 from starbattle.asp.solver import solve
 from starbattle.errors import FormatError
-from starbattle.io.formats.image import read_image
+from starbattle.io.image.read import read_image
 from starbattle.io.inputs import looks_like_image, picture_kind, read_board
 from starbattle.model.checker import check
 
@@ -292,12 +292,12 @@ def test_boards_in_a_frame_with_buttons_read_exactly(
 def test_an_opencv_failure_is_one_line_without_its_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     import cv2
 
-    from starbattle.io.formats import image
+    from starbattle.io.image import read
 
     def fail(*_: object) -> None:
         raise cv2.error("OpenCV(5.0.0) /io/opencv/modules/imgproc/src/resize.cpp:4223: error")
 
-    monkeypatch.setattr(image, "_find_grid", fail)
+    monkeypatch.setattr(read, "find_grid", fail)
     buffer = io.BytesIO()
     Image.new("RGB", (64, 64), "white").save(buffer, format="PNG")
     with pytest.raises(FormatError) as error:

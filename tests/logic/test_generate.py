@@ -17,13 +17,8 @@ from starbattle import Solver, UsageError, check, read_board
 from starbattle.cli.main import cli
 from starbattle.logic import generate as generate_module
 from starbattle.logic import grade as grade_module
-from starbattle.logic.generate import (
-    GenerateTimeout,
-    canonical,
-    connected,
-    default_min_region,
-    generate,
-)
+from starbattle.logic.generate import GenerateTimeout, canonical, default_min_region, generate
+from starbattle.logic.regions import connected
 from starbattle.run.batch import racing
 
 

@@ -28,11 +28,11 @@ from helpers import (
 )
 
 from starbattle import EncodingError, check, read_board, write_board
-from starbattle.asp.solver import Search, Solver
+from starbattle.asp.solver import Solver
 from starbattle.exits import Exit, Verdict
 from starbattle.io import records
 from starbattle.io.formatters.text import overall_text
-from starbattle.model.values import Message, Outcome, Tally
+from starbattle.model.values import Message, Outcome, Search, Tally
 from starbattle.run.batch import chunk_size, run_all
 from starbattle.run.service import summary_of
 
