@@ -20,9 +20,9 @@ PAIR = """% Two cells: a unit needing 1 star in 2 undecided cells empties the ce
 %
 % level: {level}
 technique("two-cells").
-1 {{ chosen(U) : need(U,1), free(U,2) }} 1.
-pair(R,C) :- chosen(U), in(U,R,C), open(R,C).
-conclude(blank,X,Y) :- open(X,Y), not pair(X,Y), near(R,C,X,Y) : pair(R,C).
+1 {{ chosen(U) : still_needs(U,1), undecided_in(U,2) }} 1.
+pair(R,C) :- chosen(U), unit_cell(U,R,C), undecided(R,C).
+conclude(blank,X,Y) :- undecided(X,Y), not pair(X,Y), touching(R,C,X,Y) : pair(R,C).
 premise_unit(U) :- chosen(U).
 premise_cell(R,C) :- chosen(U), rests_on(U,R,C).
 """
@@ -37,10 +37,10 @@ def files(tmp_path: Path) -> dict[str, str]:
         "star.txt": "...*x\n.....\n.....\n.....\n.....\n",
         "pair.lp": PAIR.format(level=2),
         "pair1.lp": PAIR.format(level=1),
-        "unsound.lp": "% Guess\n% level: 1\n1 { conclude(star,R,C) : open(R,C) } 1.\n",
+        "unsound.lp": "% Guess\n% level: 1\n1 { conclude(star,R,C) : undecided(R,C) } 1.\n",
         "nolevel.lp": "% Nothing\nconclude(blank,1,1).\n",
         "badlevel.lp": "% Nothing\n% level: 9\nconclude(blank,1,1).\n",
-        "syntax.lp": "% Broken\n% level: 1\nconclude(blank,1,1) :- open(1,1)\n",
+        "syntax.lp": "% Broken\n% level: 1\nconclude(blank,1,1) :- undecided(1,1)\n",
         "shows.lp": "% Shows\n% level: 1\n#show foo/1.\nfoo(1). conclude(blank,1,1).\n",
         "offboard.lp": "% Off\n% level: 1\nconclude(blank,9,1).\n",
         "kind.lp": "% Kind\n% level: 1\nconclude(maybe,1,1).\n",
@@ -168,7 +168,7 @@ def test_a_conclusion_about_a_blocked_cell_is_refused(run, files: dict, tmp_path
 def test_conclusions_about_decided_cells_are_left_out(tmp_path: Path) -> None:
     path = tmp_path / "again.lp"
     path.write_text(
-        "% Again\n% level: 1\nconclude(blank,R,C) :- blank(R,C).\nconclude(blank,1,1).\n"
+        "% Again\n% level: 1\nconclude(blank,R,C) :- decided_blank(R,C).\nconclude(blank,1,1).\n"
     )
     [program] = hint_programs([str(path), str(path)])  # the same file once
     assert program.deductions(read_board(BOARD), [], [(1, 5)]) == [
