@@ -7,8 +7,8 @@ from pathlib import Path
 
 import clingo
 import pytest
+from crafted import BOARD, PAIR
 from helpers import ROOT, answer_sets
-from test_technique_option import BOARD, PAIR
 
 from starbattle import read_board
 from starbattle.asp.facts import INSTANCE_PREDICATES, MARKED_BLANK, MARKED_STAR, PLANTED

@@ -9,23 +9,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import Result
+from crafted import BOARD, PAIR
 from helpers import ROOT
 
 from starbattle import read_board
 from starbattle.logic.programs import Deduction, hint_programs, shipped_hint_programs
-
-BOARD = "stars: 1\nBBAAC\nEBBAC\nEEDDC\nEEDDD\nEEEDD\n"
-"""Solution (1,4) (2,2) (3,5) (4,3) (5,1)."""
-PAIR = """% Two cells: a unit needing 1 star in 2 undecided cells empties the cells touching both.
-%
-% level: {level}
-technique("two-cells").
-1 {{ chosen(U) : still_needs(U,1), undecided_in(U,2) }} 1.
-pair(R,C) :- chosen(U), unit_cell(U,R,C), undecided(R,C).
-conclude(blank,X,Y) :- undecided(X,Y), not pair(X,Y), touching(R,C,X,Y) : pair(R,C).
-premise_unit(U) :- chosen(U).
-premise_cell(R,C) :- chosen(U), rests_on(U,R,C).
-"""
 
 
 @pytest.fixture
