@@ -17,18 +17,20 @@ from starbattle.errors import UsageError
 from starbattle.model.board import Board, Cell, Solution
 from starbattle.model.steps import State, Step
 
-PALETTE = (
-    "#77AADD",
-    "#EEDD88",
-    "#FFAABB",
-    "#44BB99",
-    "#EE8866",
-    "#99DDFF",
-    "#BBCC33",
-    "#DDDDDD",
-    "#AAAA00",
-)
-"""Paul Tol's 'light' qualitative scheme (distinct for colour-blind viewers), ordered so
+PAGE_PALETTE = {
+    "#77AADD": "blue", "#EEDD88": "yellow", "#FFAABB": "pink", "#44BB99": "mint",
+    "#EE8866": "orange", "#99DDFF": "sky", "#BBCC33": "lime", "#DDDDDD": "grey",
+    "#AAAA00": "olive",
+    "#BBCCEE": "periwinkle", "#CCDDAA": "sage", "#FFCCCC": "blush", "#EEEEBB": "cream",
+    "#88CCEE": "aqua", "#DDCC77": "sand", "#44AA99": "teal", "#999933": "moss",
+    "#EE6677": "coral", "#CCBB44": "mustard", "#DDAA33": "gold", "#EE7733": "tangerine",
+    "#33BBEE": "azure", "#BBBBBB": "silver", "#CC99DD": "lilac", "#FFDDAA": "peach",
+}  # fmt: skip
+"""The page's colours and their words: Paul Tol's colour-blind-safe 'light' scheme first,
+then his pale, muted and bright ones (lightened), so that each of up to 25 regions gets a
+colour of its own, every one under dark ink at a contrast of 5:1 or more."""
+PALETTE = tuple(PAGE_PALETTE)[:9]
+"""Pictures' colours: Tol's 'light' scheme (distinct for colour-blind viewers), ordered so
 that the first colours are the most different from each other."""
 INK, GRID, BLOCKED, HIGHLIGHT, GIVEN = "#222222", "#888888", "#555555", "#CC3311", "#FFFFFF"
 THIN, THICK = 1, 3
@@ -69,11 +71,12 @@ class Shape:
     width: float = 0
 
 
-def region_colours(board: Board) -> dict[str, str]:
+def region_colours(board: Board, palette: tuple[str, ...] = PALETTE) -> dict[str, str]:
     """Colour the regions so that no two touching regions share a colour.
 
     Regions are taken in DSatur order (most differently coloured neighbours first), each
-    given the least used colour that none of its neighbours has.
+    given the least used colour that none of its neighbours has: no colour twice while the
+    palette has colours never used, and its first colours first.
     """
     cells = board.region_cells()
     neighbours: dict[str, set[str]] = {label: set() for label in cells}
@@ -97,11 +100,11 @@ def region_colours(board: Board) -> dict[str, str]:
             ),
         )
         taken = {colour[o] for o in neighbours[label] if o in colour}
-        free = [index for index in range(len(PALETTE)) if index not in taken]
+        free = [index for index in range(len(palette)) if index not in taken]
         used = list(colour.values())
-        # the least used free colour spreads the palette; past nine neighbours, any colour
-        colour[label] = min(free, key=used.count) if free else len(used) % len(PALETTE)
-    return {label: PALETTE[index] for label, index in colour.items()}
+        # the least used free colour spreads the palette; past its size in neighbours, any
+        colour[label] = min(free, key=used.count) if free else len(used) % len(palette)
+    return {label: palette[index] for label, index in colour.items()}
 
 
 def star_points(x: float, y: float, radius: float) -> tuple[tuple[float, float], ...]:

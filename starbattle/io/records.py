@@ -15,14 +15,17 @@ from starbattle.io.formats.json_board import board_json, dumps
 from starbattle.model.board import Board, Cell
 from starbattle.model.checker import Violation
 from starbattle.model.steps import Explained, Graded, Hint, Step
+from starbattle.model.units import region_names
 from starbattle.model.values import (
     RESULTS,
     AnswerCheck,
     Comparison,
+    Daily,
     Difference,
     FixedCells,
     Found,
     Generated,
+    Makeable,
     Message,
     Outcome,
     PartialAnswerCheck,
@@ -270,9 +273,10 @@ def board_record(board: Board) -> dict[str, Any]:
     """A board as the page draws it: JSON board, size, colours, puzz.link URL (or None)."""
     from starbattle.errors import StarBattleError
     from starbattle.io.inputs import write_board
-    from starbattle.io.pictures import region_colours
+    from starbattle.io.pictures import PAGE_PALETTE, region_colours
 
-    colours = region_colours(board)
+    colours = region_colours(board, tuple(PAGE_PALETTE))
+    names = region_names(board)
     try:
         url: str | None = str(write_board(board, "url")).strip()
     except StarBattleError:
@@ -282,6 +286,7 @@ def board_record(board: Board) -> dict[str, Any]:
         **board_json(board),
         "size": board.size,
         "colours": [[colours.get(label) for label in row] for row in board.regions],
+        "colour_words": {names[label]: PAGE_PALETTE[colour] for label, colour in colours.items()},
         "url": url,
     }
 
@@ -299,6 +304,27 @@ def generated_record(puzzle: Generated, note: str | None) -> dict[str, Any]:
     """A puzzle generated for the page, with the note on its grade when one was asked."""
     made = {"type": "generated", **_generated(puzzle)}
     return made | {"note": note} if note else made
+
+
+def daily_record(daily: Daily) -> dict[str, Any]:
+    """The daily puzzle of a date and a tier."""
+    return {
+        "type": "daily",
+        "date": daily.day,
+        "tier": daily.tier,
+        "score": daily.score,
+        **_generated(daily.puzzle),
+    }
+
+
+def makeable_record(boards: Iterable[Makeable]) -> dict[str, Any]:
+    """The boards the generator makes: size, stars and the tiers each may be asked for."""
+    return {
+        "type": "makeable",
+        "boards": [
+            {"size": size, "stars": stars, "tiers": list(tiers)} for size, stars, tiers in boards
+        ],
+    }
 
 
 RECORDS: dict[type, Callable[[Any], dict[str, Any]]] = {

@@ -291,6 +291,23 @@ class Generated(NamedTuple):
     seconds: float
 
 
+class Makeable(NamedTuple):
+    """A board the generator makes: size, stars, and the tiers it may be asked for."""
+
+    size: int
+    stars: int
+    tiers: tuple[str, ...]
+
+
+class Daily(NamedTuple):
+    """The puzzle of a date and a tier (the same on every machine), with its grade."""
+
+    day: str
+    tier: str
+    puzzle: Generated
+    score: float
+
+
 class Program(NamedTuple):
     """A program to compare: the default rules, or an encoding file, plus variants."""
 

@@ -76,6 +76,7 @@ FIELDS = {
     "tier": "text",
     "attempts": "integer",
     "image": "text",
+    "date": "text",
 }
 """Every field of a request and its kind; null is the same as leaving a field out."""
 BOARD_FIELDS = ("board", "from", "stars", "givens", "timeout")
@@ -89,6 +90,7 @@ COMMAND_FIELDS = {
     "explain": (*BOARD_FIELDS, "marks"),
     "grade": BOARD_FIELDS,
     "import": ("image", "stars", "size", "timeout"),
+    "daily": ("date", "tier", "timeout"),
 }
 """The fields each command takes."""
 CLI_ONLY = (
@@ -312,6 +314,17 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     return {"records": [generated_record(*next(made))]}
 
 
+def daily(payload: dict[str, Any]) -> dict[str, Any]:
+    """The daily puzzle of "date" (YYYY-MM-DD) and "tier": the same for everyone that day."""
+    from starbattle.io.records import daily_record
+    from starbattle.logic.offer import daily as daily_puzzle
+
+    made = daily_puzzle(
+        str(_get(payload, "date", "")), str(_get(payload, "tier", "")), seconds(payload)
+    )
+    return {"records": [daily_record(made)]}
+
+
 def _state(payload: dict[str, Any], size: int) -> State:
     """The page's marks as the hint engine's state."""
     return State.of(*_marks(payload, size))
@@ -373,6 +386,7 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "explain": explain,
     "grade": grade,
     "import": import_image,
+    "daily": daily,
 }
 
 

@@ -30,6 +30,8 @@ from urllib.parse import urlsplit
 from starbattle.asp import guard
 from starbattle.errors import UsageError
 from starbattle.exits import Exit
+from starbattle.io.records import makeable_record
+from starbattle.logic.offer import makeable
 from starbattle.web import api
 from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
 
@@ -53,6 +55,8 @@ MAX_CONNECTIONS = 64
 """Connections served at once; more are answered 503 and closed."""
 IDLE_SECONDS = 30.0
 """How long a connection may stay silent (between requests, or within one) before it is closed."""
+DAILIES = 64
+"""Daily puzzles kept once made (a dozen days of every tier; past them each request makes its own)."""
 REFUSAL_SECONDS = 2.0
 """How long a connection beyond MAX_CONNECTIONS has to send its request before the 503."""
 
@@ -97,6 +101,9 @@ class StarBattleServer(ThreadingHTTPServer):
         self.files = {path.name: path for path in STATIC.iterdir() if path.is_file()}
         """The only files served: the static folder's own, looked up by name."""
         self.instances = api.instances(instances_folder())
+        self.makeable = makeable_record(makeable())
+        self.dailies: dict[tuple[Any, Any], tuple[int, dict[str, Any]]] = {}
+        """Daily puzzles made so far, by date and tier (each is the same all day)."""
         self.most_connections, self.idle_seconds = connections, idle_seconds
         self.connections = 0
         self.counting = threading.Lock()
@@ -168,9 +175,15 @@ class StarBattleServer(ThreadingHTTPServer):
         try:
             payload = api.checked(command, payload)
             limit = api.seconds(payload)
-            return self.pool.call(
+            day = (payload.get("date"), payload.get("tier")) if command == "daily" else None
+            if day in self.dailies:
+                return self.dailies[day]
+            answer = self.pool.call(
                 api.answered, (command, payload), limit + GRACE_SECONDS, client, api.MAX_SECONDS
             )
+            if day is not None and answer[0] == HTTPStatus.OK and len(self.dailies) < DAILIES:
+                self.dailies[day] = answer
+            return answer
         except api.ApiError as error:
             return error.status, {"error": error.message}
         except TimeLimit:
@@ -216,7 +229,7 @@ def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:
 
 
 class Handler(BaseHTTPRequestHandler):
-    """GET the page and its files, GET /api/features|instances|start|status, POST /api/NAME."""
+    """GET the page and its files, GET /api/features|instances|makeable|start|status, POST."""
 
     server: StarBattleServer
     protocol_version = "HTTP/1.1"
@@ -302,6 +315,7 @@ class Handler(BaseHTTPRequestHandler):
         answers = {
             "/api/features": api.features,
             "/api/instances": lambda: self.server.instances,
+            "/api/makeable": lambda: self.server.makeable,
             "/api/start": lambda: {"board": self.server.start_board},
             "/api/status": self.server.status,
         }

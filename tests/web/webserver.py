@@ -55,3 +55,12 @@ def wait_for(condition: Callable[[], bool], seconds: float = 10.0) -> float:
             raise AssertionError(f"not within {seconds} s")
         time.sleep(0.01)
     return time.monotonic() - started
+
+
+def marks_with(size: int, stars=(), blanks=(), dots=()) -> str:
+    """A page's marks as a string: * stars, x Xs, o dots, . the rest."""
+    grid = ["."] * (size * size)
+    for cells, mark in ((dots, "o"), (blanks, "x"), (stars, "*")):
+        for r, c in cells:
+            grid[(r - 1) * size + c - 1] = mark
+    return "".join(grid)

@@ -1,0 +1,132 @@
+// Hints and the whole explanation, said the way the board shows things: regions by the
+// name written in them and their colour, the units a step rests on outlined strongly, and
+// what it concludes previewed as ghost stars and Xs before Apply marks them.
+
+import {records} from "./api.js";
+import {draw, regionWords, unitCells} from "./board.js";
+import {BLANK, STAR, cellSet, commit, game, index, marks, save, setMark} from "./state.js";
+import {$, enable, failed, tell} from "./ui.js";
+
+const HINT_SECONDS = 10, EXPLAIN_SECONDS = 30;
+
+// A technique's name in plain words (the hint record's own, e.g. "too-little-room").
+const plain = (step) => step.technique === "mistake" ? "a mistake in your marks"
+  : step.technique.replaceAll("-", " ");
+
+// Regions in a sentence with their colour: "Region B needs ..." -> "Region B (blue) needs ...".
+export const withColours = (text) => text.replace(/\b([Rr])egion ([^\s,.;:()]+)/g,
+  (_, r, name) => `${r}${regionWords(name).slice(1)}`);
+
+const unitWords = (unit) => unit.startsWith("region ") ? regionWords(unit.slice(7)) : unit;
+
+// Clear what a hint or an explanation shows on the board (not what a solve shows).
+export function clearHint() {
+  game.hint = null;
+  game.hintLevel = 0;
+  game.steps = [];
+  game.units = [];
+  game.preview = null;
+  game.marked = {};
+  tell("hint-text", "");
+  $("step-at").textContent = "";
+  enable("hint-apply", false);
+  enable("step-prev", false);
+  enable("step-next", false);
+}
+
+// Show a step to a level: 1 the technique, 2 where to look, 3 the whole step.
+function showStep(step, level, lead) {
+  game.units = [];
+  game.preview = null;
+  game.marked = {};
+  const texts = [`${lead}: ${plain(step)}.`];
+  if (level >= 2) {
+    game.units = step.premises.units.map(unitCells);
+    game.marked.premise = cellSet(step.premises.cells);
+    const units = step.premises.units.map(unitWords);
+    texts.push(units.length ? `Look at ${units.join(", ")}.` : "Look at the outlined cells.");
+  }
+  if (level >= 3) {
+    game.preview = {stars: cellSet(step.conclusions.stars), blanks: cellSet(step.conclusions.blanks)};
+    texts.push(`${withColours(step.sentence)}.`);
+  }
+  tell("hint-text", texts.join(" "));
+  draw();
+}
+
+export async function hint() {
+  if (game.hint && game.hintLevel < 3) {
+    game.hintLevel += 1;
+  } else {
+    tell("hint-text", "Looking for the next step…");
+    enable("hint-stop", true);
+    let answer;
+    try {
+      answer = await records("hint", {board: game.text, marks: marks(), timeout: HINT_SECONDS});
+    } catch (error) {
+      failed(error.status === 504 ? new Error(`No step found within ${HINT_SECONDS} s.`) : error,
+             "hint-text");
+      return;
+    } finally {
+      enable("hint-stop", false);
+    }
+    clearHint();
+    const [record] = answer;
+    if (!record || record.type !== "step") {
+      tell("hint-text", record && record.type === "solved" ? "Your marks are the solution."
+        : "No technique finds a next step from these marks.");
+      draw();
+      return;
+    }
+    game.hint = record;
+    game.hintLevel = 1;
+    game.hints += 1;
+    save();
+  }
+  showStep(game.hint, game.hintLevel, `Hint ${game.hintLevel} of 3`);
+  enable("hint-apply", game.hintLevel === 3);
+}
+
+// The Hint button's word: "More" only while a hint is shown and has more to say.
+export const hintLabel = () => game.hint && game.hintLevel < 3 ? "More" : "Hint";
+
+export function applyHint() {
+  if (!game.hint) return;
+  const changes = [];
+  for (const [r, c] of game.hint.conclusions.blanks) setMark(index(r, c), BLANK, changes);
+  for (const [r, c] of game.hint.conclusions.stars) setMark(index(r, c), STAR, changes);
+  clearHint();
+  commit(changes);
+}
+
+export async function explain() {
+  tell("hint-text", "Explaining the whole solution…");
+  enable("hint-stop", true);
+  let answer;
+  try {
+    answer = await records("explain", {board: game.text, marks: marks(), timeout: EXPLAIN_SECONDS},
+                           "hint");
+  } catch (error) {
+    failed(error, "hint-text");
+    return;
+  } finally {
+    enable("hint-stop", false);
+  }
+  clearHint();
+  game.steps = answer.filter((record) => record.type === "step");
+  game.hints += 1;
+  save();
+  const summary = answer.find((record) => record.type === "explain");
+  const end = summary && summary.solved ? "solve the board"
+    : summary && !summary.complete ? `are all found within ${EXPLAIN_SECONDS} s` : "stop before the end";
+  tell("hint-text", `${game.steps.length} steps ${end}.`);
+  if (game.steps.length) goToStep(1);
+}
+
+export function goToStep(k) {
+  game.stepAt = Math.max(1, Math.min(game.steps.length, k));
+  showStep(game.steps[game.stepAt - 1], 3, `Step ${game.stepAt}`);
+  $("step-at").textContent = `step ${game.stepAt} of ${game.steps.length}`;
+  enable("step-prev", game.stepAt > 1);
+  enable("step-next", game.stepAt < game.steps.length);
+}

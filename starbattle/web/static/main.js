@@ -1,0 +1,134 @@
+// The page of `starbattle-asp serve`: wires the parts together and opens the first puzzle.
+
+import {getJson, stop, stopAll} from "./api.js";
+import {draw, layout, zoom} from "./board.js";
+import {applyHint, clearHint, explain, goToStep, hint, hintLabel} from "./hints.js";
+import {listen, setMode} from "./input.js";
+import {check, clearSolve, clock, showSolution, solve} from "./play.js";
+import {copyLink, download, fillDaily, fillInstances, fillMakeForm, generate, listenMakeForm,
+        load, next, openInstance, openSource, readImage, stopMaking} from "./sources.js";
+import {EMPTY, addressed, commit, endTrial, full, game, keep, kept, replay, save, setMark} from "./state.js";
+import {$, enable, failed, on, say} from "./ui.js";
+
+const SAVE_EVERY = 5;
+
+// The buttons that follow the game's state.
+function refresh() {
+  enable("undo", game.undo.length > 0);
+  enable("redo", game.redo.length > 0);
+  $("hint").textContent = hintLabel();
+  $("trial").setAttribute("aria-pressed", String(game.trial));
+  $("trial-keep").hidden = $("trial-drop").hidden = !game.trial;
+  $("timer").textContent = clock(game.seconds);
+}
+
+// After every change of marks (or a new board, `marked` false): draw, keep, check as asked.
+game.onChange = (marked = true) => {
+  if (marked) {
+    clearHint();
+    clearSolve();
+    say("");
+    game.solved = false;
+  }
+  draw();
+  refresh();
+  save();
+  if (!marked) return;
+  const mode = $("check-mode").value;
+  if (mode === "always") check("all");
+  else if (full()) check(mode === "off" ? "done" : "errors");
+};
+
+function tick() {
+  const playing = game.board && !game.solved && document.visibilityState === "visible";
+  if (playing) {
+    game.seconds += 1;
+    if (game.seconds % SAVE_EVERY === 0) save();
+  }
+  if (game.board) $("timer").textContent = clock(game.seconds);
+}
+
+function showLegend(shown) {
+  $("legend").hidden = !shown;
+  $("help").setAttribute("aria-expanded", String(shown));
+  keep((all) => { all.legendHidden = !shown; });
+  layout();
+  draw();
+}
+
+function wire() {
+  listen();
+  listenMakeForm();
+  on("undo", () => replay(false));
+  on("redo", () => replay(true));
+  on("trial", () => {
+    if (game.trial) endTrial(true);
+    else { game.trial = true; refresh(); say("Trial: your next marks are a guess (purple). Keep or Drop them."); }
+  });
+  on("trial-keep", () => endTrial(true));
+  on("trial-drop", () => endTrial(false));
+  on("zoom-in", () => zoom(1));
+  on("zoom-out", () => zoom(-1));
+  on("clear", () => {
+    const changes = [];
+    game.marks.forEach((_, i) => setMark(i, EMPTY, changes));
+    commit(changes);
+  });
+  on("check", () => check("all"));
+  on("hint", async () => { await hint(); refresh(); });
+  on("hint-apply", applyHint);
+  on("hint-stop", () => stop("hint"));
+  on("explain", async () => { await explain(); refresh(); });
+  on("step-prev", () => goToStep(game.stepAt - 1));
+  on("step-next", () => goToStep(game.stepAt + 1));
+  on("solve", () => solve({}));
+  on("fixed", () => solve({fixed: true}));
+  on("count", () => solve({count: true}));
+  on("stop", () => stop("solve"));
+  on("other", () => showSolution(game.shownSolution + 1));
+  on("hide", () => { clearSolve(); clearHint(); $("solve-text").textContent = ""; draw(); });
+  on("load", openSource);
+  on("generate", generate);
+  on("gen-stop", stopMaking);
+  on("copy-link", () => copyLink(false));
+  on("copy-marks", () => copyLink(true));
+  on("svg", () => download("svg"));
+  on("png", () => download("png"));
+  on("done-next", next);
+  on("done-close", () => $("done").close());
+  on("legend-close", () => { showLegend(false); $("help").focus(); });
+  on("help", () => showLegend($("legend").hidden));
+  $("instance").addEventListener("change", openInstance);
+  $("image").addEventListener("change", () => $("image").files[0] && readImage($("image").files[0]));
+  window.addEventListener("resize", () => { layout(); draw(); });
+  window.addEventListener("pagehide", () => { save(); stopAll(); });
+  document.addEventListener("visibilitychange", save);
+}
+
+// The first puzzle: the address's, else the one `serve FILE` was given, else the last one
+// played, else the first shipped one; each with the progress this browser keeps for it.
+async function start() {
+  wire();
+  $("legend").hidden = Boolean(kept().legendHidden);
+  $("help").setAttribute("aria-expanded", String(!$("legend").hidden));
+  const [features, shipped, makeable, started] = await Promise.all(
+    ["/api/features", "/api/instances", "/api/makeable", "/api/start"].map(getJson));
+  $("drop").hidden = !features.import;
+  fillInstances(shipped);
+  fillMakeForm(makeable.boards);
+  fillDaily();
+  setInterval(tick, 1000);
+  const address = addressed();
+  const first = shipped[0] && shipped[0].text;
+  try {
+    if (address) await load(address.text, address.marks);
+    else if (started.board || kept().last || first) await load(started.board || kept().last || first);
+  } catch (error) {
+    failed(error);
+    if (first) await load(first).catch(failed);
+  }
+  document.body.dataset.ready = "yes";
+}
+
+setMode("star");
+start();

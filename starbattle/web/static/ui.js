@@ -1,0 +1,35 @@
+// Small helpers every part of the page uses: elements by id, messages, busy buttons.
+
+export const $ = (id) => document.getElementById(id);
+
+// One line in a message area (the areas keep their height: nothing below them moves).
+export function tell(where, text, kind = "") {
+  const element = $(where);
+  element.textContent = text;
+  element.className = kind;
+}
+
+export function say(text, kind = "") {
+  tell("status", text, kind);
+}
+
+// A request's failure said where its answer would have gone; a stopped request says so.
+export function failed(error, where = "status") {
+  tell(where, error.name === "AbortError" ? "Stopped." : error.message,
+       error.name === "AbortError" ? "" : "error");
+}
+
+// Buttons are never `disabled` while focused (focus would fall to the page): aria-disabled
+// says they are off, and `enabled` tells their handlers.
+export function enable(id, on) {
+  $(id).setAttribute("aria-disabled", on ? "false" : "true");
+}
+
+export const enabled = (id) => $(id).getAttribute("aria-disabled") !== "true";
+
+// A click (or Enter, or Space) on a button that is on; the handler's promise is awaited.
+export function on(id, handler) {
+  $(id).addEventListener("click", (event) => {
+    if (enabled(id)) handler(event);
+  });
+}
