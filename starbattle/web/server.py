@@ -56,7 +56,7 @@ MAX_CONNECTIONS = 64
 IDLE_SECONDS = 30.0
 """How long a connection may stay silent (between requests, or within one) before it is closed."""
 DAILIES = 64
-"""Daily puzzles kept once made (a dozen days of every tier; past them each request makes its own)."""
+"""Daily puzzles kept once made (a dozen days of each tier; past them a request makes its own)."""
 REFUSAL_SECONDS = 2.0
 """How long a connection beyond MAX_CONNECTIONS has to send its request before the 503."""
 
