@@ -39,7 +39,7 @@ export function show(record, linkMarks = "", daily = null) {
   tell("solve-text", "");
   $("info").textContent = `${record.size}×${record.size}, ${record.stars} ★`;
   $("rules").textContent = `Place ${record.stars} star${record.stars === 1 ? "" : "s"} in every `
-    + "row, every column and every region; no two stars touch, not even at a corner.";
+    + "row, column and region; stars never touch, not even at a corner.";
   $("url").value = record.url || "";
   $("link").value = link(false);
   $("tier").textContent = "";
