@@ -65,6 +65,8 @@ class Player:
     def open(self, board: str | None = None, marks: str = "") -> None:
         """The page, with a board (and marks) in its address."""
         address = "" if board is None else f"#p={quote(board, safe='')}&m={marks}"
+        if self.page.url.startswith(self.server.url):  # a new address, not a hash change
+            self.page.goto("about:blank")
         self.page.goto(self.server.url + address)
         self.ready()
 

@@ -7,7 +7,8 @@ import {listen, setMode} from "./input.js";
 import {check, clearSolve, clock, showSolution, solve} from "./play.js";
 import {copyLink, download, fillDaily, fillInstances, fillMakeForm, generate, listenMakeForm,
         load, next, openInstance, openSource, readImage, stopMaking} from "./sources.js";
-import {EMPTY, addressed, commit, endTrial, full, game, keep, kept, replay, save, setMark} from "./state.js";
+import {EMPTY, addressed, commit, endTrial, full, game, keep, kept, replay, save, setMark,
+        shareText} from "./state.js";
 import {$, enable, failed, on, say} from "./ui.js";
 
 const SAVE_EVERY = 5;
@@ -100,6 +101,11 @@ function wire() {
   on("help", () => showLegend($("legend").hidden));
   $("instance").addEventListener("change", openInstance);
   $("image").addEventListener("change", () => $("image").files[0] && readImage($("image").files[0]));
+  document.addEventListener("solved", fillDaily);
+  window.addEventListener("hashchange", () => {  // a link pasted into this page's address
+    const address = addressed();
+    if (address && address.text !== shareText()) load(address.text, address.marks).catch(failed);
+  });
   window.addEventListener("resize", () => { layout(); draw(); });
   window.addEventListener("pagehide", () => { save(); stopAll(); });
   document.addEventListener("visibilitychange", save);

@@ -68,6 +68,7 @@ function solved() {
     streak = ` Daily ${game.daily.tier} streak: ${days} day${days === 1 ? "" : "s"}.`;
   }
   save();
+  document.dispatchEvent(new Event("solved"));
   const hints = `${game.hints} hint${game.hints === 1 ? "" : "s"}`;
   const text = `Solved in ${clock(game.seconds)} with ${hints}.${streak}`;
   say(`Complete! ${text}`, "solved");

@@ -5,7 +5,7 @@ import {records, stop} from "./api.js";
 import {layout} from "./board.js";
 import {clearHint} from "./hints.js";
 import {clearSolve, judge} from "./play.js";
-import {game, kept, link, progressOf, save, startMarks} from "./state.js";
+import {game, kept, link, progressOf, save, shareText, startMarks} from "./state.js";
 import {$, enable, failed, say, tell} from "./ui.js";
 
 const MAKE_SECONDS = 60;
@@ -24,7 +24,7 @@ function boardText(record) {
 export function show(record, linkMarks = "", daily = null) {
   game.board = record;
   game.text = boardText(record);
-  const progress = progressOf(game.text) || {};
+  const progress = progressOf(shareText()) || {};
   game.marks = startMarks(record, linkMarks || progress.marks);
   game.undo = [];
   game.redo = [];

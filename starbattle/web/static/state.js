@@ -152,29 +152,32 @@ export function keep(change) {
   localStorage.setItem(KEY, JSON.stringify(all));
 }
 
-export const progressOf = (text) => kept().puzzles[text] || null;
-
 // The text a link carries: the puzz.link address when the board has one, else its JSON.
+// It also names the puzzle's progress: the same puzzle read from any source (whose regions
+// may be named apart) has the same address.
 export const shareText = () => game.board.url || game.text;
+
+export const progressOf = (text) => kept().puzzles[text] || null;
 
 export function link(withMarks) {
   const marksPart = withMarks ? `&m=${marksText()}` : "";
   return `${location.origin}/#p=${encodeURIComponent(shareText())}${marksPart}`;
 }
 
-// Save this puzzle's progress (under its own text: other puzzles' progress stays) and the
+// Save this puzzle's progress (under its own name: other puzzles' progress stays) and the
 // address; the address never holds the timer.
 export function save() {
   if (!game.board) return;
   const hash = `#p=${encodeURIComponent(shareText())}&m=${marksText()}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
   keep((all) => {
-    delete all.puzzles[game.text];  // re-added last: the oldest puzzles are dropped first
-    all.puzzles[game.text] = {marks: marksText(), seconds: game.seconds, hints: game.hints,
+    const key = shareText();
+    delete all.puzzles[key];  // re-added last: the oldest puzzles are dropped first
+    all.puzzles[key] = {marks: marksText(), seconds: game.seconds, hints: game.hints,
                               solved: game.solved, daily: game.daily};
     const texts = Object.keys(all.puzzles);
     for (const old of texts.slice(0, Math.max(0, texts.length - KEPT_PUZZLES))) delete all.puzzles[old];
-    all.last = game.text;
+    all.last = key;
   });
 }
 
