@@ -1,9 +1,9 @@
 """What a player may ask to be made: the boards the generator makes, and the daily puzzles.
 
-The page offers only what can be made: sizes 5 to 25, star counts that fit a size (the king
-rule, regions of at least 2S + 1 cells), and with a tier only where generated puzzles of
-that size were measured to reach it (`grade.REACHABLE`). A daily puzzle is made on this
-machine from the date and the tier alone, so everyone gets the same puzzle that day.
+The page offers only what can be made: the sizes and star counts the generator was measured
+to make in time (MAKEABLE), and with a tier only where generated puzzles of that size were
+measured to reach it (`grade.REACHABLE`). A daily puzzle is made on this machine from the
+date and the tier alone, so everyone gets the same puzzle that day.
 """
 
 from __future__ import annotations
@@ -12,12 +12,17 @@ import datetime
 
 from starbattle.errors import UsageError
 from starbattle.logic.grade import REACHABLE, generate_graded
-from starbattle.model.board import king_capacity
 from starbattle.model.steps import TIERS
 from starbattle.model.values import Daily, Makeable
 
-SIZES = range(5, 26)
-"""The board sizes the page offers to make."""
+MAKEABLE = {
+    5: (1,), 6: (1,), 7: (1,), 8: (1, 2), 9: (1, 2), 10: (1, 2), 11: (1, 2), 12: (1, 2, 3),
+    13: (1, 2, 3), 14: (1, 2, 3), 15: (1, 3), 16: (1, 2, 4), 17: (4,), 18: (4,), 19: (4,),
+    20: (5,), 21: (5,), 22: (5,), 23: (5,), 24: (6,), 25: (6,),
+}  # fmt: skip
+"""Per size, the star counts of which the generator made a puzzle within 20 s, at most
+ceil(N/2) // 2 a line (`python benchmarks/makeable.py`: benchmarks/RESULTS.md, makeable);
+fewer stars on a large board make no unique puzzle in time."""
 DAILY = {
     "easy": (10, 2),
     "medium": (10, 2),
@@ -30,12 +35,8 @@ DAILY = {
 
 def makeable() -> list[Makeable]:
     """Every size and star count the page offers, with the tiers measured to be reachable."""
-    return [
-        Makeable(size, stars, REACHABLE.get((size, stars), ()))
-        for size in SIZES
-        for stars in range(1, king_capacity(size) + 1)
-        if 2 * stars + 1 <= size
-    ]
+    boards = {(size, stars) for size, counts in MAKEABLE.items() for stars in counts}
+    return [Makeable(*board, REACHABLE.get(board, ())) for board in sorted(boards | set(REACHABLE))]
 
 
 def daily(day: str, tier: str, timeout: float | None = None) -> Daily:

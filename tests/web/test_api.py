@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import http.client
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -16,9 +17,12 @@ from click.testing import CliRunner
 from helpers import ROOT
 from webserver import post, request, running, wait_for
 
+from starbattle.asp.solver import Solver
 from starbattle.cli.main import cli
-from starbattle.io.inputs import read_board
-from starbattle.io.pictures import region_colours
+from starbattle.io.inputs import read_board, write_board
+from starbattle.io.pictures import PAGE_PALETTE, region_colours
+from starbattle.logic.grade import REACHABLE, grade
+from starbattle.model.board import king_capacity
 from starbattle.model.checker import check
 from starbattle.web import api
 
@@ -165,11 +169,66 @@ def test_board_record_carries_the_picture_colours(server):
     status, answer = post(server, "board", {"board": URL})
     (record,) = answer["records"]
     board = read_board(URL)
-    colours = region_colours(board)
+    colours = region_colours(board, tuple(PAGE_PALETTE))
     assert status == 200
     assert record["url"] == URL
     assert record["regions"][0] == "000111"
     assert record["colours"] == [[colours[label] for label in row] for row in board.regions]
+
+
+def test_board_record_names_a_colour_of_its_own_for_every_region(server):
+    board = read_board(str(ROOT / "instances" / "generated-25x25-6star.lp"))
+    (record,) = post(server, "board", {"board": write_board(board, "url")})[1]["records"]
+    words = record["colour_words"]
+    names = {name for row in record["regions"] for name in row}
+    assert set(words) == names and len(set(words.values())) == 25
+    shades = {}
+    for row, colours in zip(record["regions"], record["colours"], strict=True):
+        for name, colour in zip(row, colours, strict=True):
+            shades.setdefault(name, set()).add(colour)
+    assert all(len(colour) == 1 for colour in shades.values())
+    assert len({colour for (colour,) in shades.values()}) == 25
+    assert {PAGE_PALETTE[colour] for (colour,) in shades.values()} == set(words.values())
+
+
+def test_the_daily_puzzle_is_the_same_for_the_same_date(server):
+    first = post(server, "daily", {"date": "2026-01-31", "tier": "easy"})
+    again = post(server, "daily", {"date": "2026-01-31", "tier": "easy"})
+    other = post(server, "daily", {"date": "2026-02-01", "tier": "easy"})
+    assert first[0] == again[0] == other[0] == 200
+    (made,) = first[1]["records"]
+    assert made["type"] == "daily" and (made["date"], made["tier"]) == ("2026-01-31", "easy")
+    assert made == again[1]["records"][0]
+    assert made["regions"] != other[1]["records"][0]["regions"]
+    board = read_board(json.dumps(made))
+    assert grade(board).tier == "easy"
+    assert next(Solver(board).solutions(1)).grid() == made["solution"]
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"date": "2026-02-30", "tier": "easy"}, "'2026-02-30' is no date: write it as YYYY-MM-DD"),
+        ({"date": "20260201", "tier": "easy"}, "'20260201' is no date: write it as YYYY-MM-DD"),
+        (
+            {"date": "2026-02-01", "tier": "hardest"},
+            "unknown tier 'hardest': choose one of easy, medium, hard, expert, extreme",
+        ),
+        ({"date": 20260201}, '"date" must be a string, not 20260201'),
+    ],
+)
+def test_a_daily_puzzle_of_no_date_is_refused_in_one_line(server, payload, message):
+    assert post(server, "daily", payload) == (400, {"error": message})
+
+
+def test_makeable_offers_sizes_5_to_25_with_measured_tiers(server):
+    status, body, _ = request(f"{server.url}api/makeable")
+    boards = json.loads(body)["boards"]
+    assert status == 200 and {b["size"] for b in boards} == set(range(5, 26))
+    assert all(b["stars"] <= king_capacity(b["size"]) for b in boards)
+    assert all(tuple(b["tiers"]) == REACHABLE.get((b["size"], b["stars"]), ()) for b in boards)
+    assert {(b["size"], b["stars"]) for b in boards} >= set(REACHABLE)
+    assert (7, 2) not in {(b["size"], b["stars"]) for b in boards}
 
 
 def test_convert(server):
@@ -234,8 +293,12 @@ def test_hint_and_explain_records(server):
 
 def test_only_the_page_files_are_served(server):
     status, body, kind = request(server.url)
-    assert (status, kind) == (200, "text/html; charset=utf-8") and b"/static/app.js" in body
-    assert request(f"{server.url}static/app.js")[0] == 200
+    assert (status, kind) == (200, "text/html; charset=utf-8") and b"/static/main.js" in body
+    for module in ("main", "api", "state", "board", "input", "hints", "play", "sources", "ui"):
+        status, script, kind = request(f"{server.url}static/{module}.js")
+        assert (status, kind) == (200, "text/javascript; charset=utf-8"), module
+        for imported in re.findall(rb'from "\./([a-z]+)\.js"', script):
+            assert request(f"{server.url}static/{imported.decode()}.js")[0] == 200
     for path in ("static/../server.py", "static/%2e%2e/api.py", "static/", "api.py", "x"):
         assert request(server.url + path)[0] == 404, path
     assert json.loads(request(f"{server.url}api/start")[1]) == {"board": URL}

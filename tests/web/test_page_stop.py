@@ -99,10 +99,7 @@ def test_a_newer_request_stops_the_older(open_player, own):
 def test_stop_ends_a_long_explanation(open_player, own):
     player = open_player(on=own)
     player.open(BIG)
-    player.page.wait_for_function(
-        "document.querySelector('#tier').textContent !== ''", timeout=20_000
-    )
-    wait_for(lambda: own.pool.status()["busy"] == 0, 20)
+    player.page.wait_for_load_state("networkidle")  # the page's first questions answered
     player.page.click("#explain")
     wait_for(lambda: own.pool.status()["busy"] == 1)
     processes = busy_workers(own)

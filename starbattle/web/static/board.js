@@ -108,7 +108,7 @@ const RINGS = {premise: "#CC3311", wrong: "#CC3311", conflict: "#CC3311", differ
 
 function outline(i, inUnits, cursor) {
   const shadows = [];
-  if (cursor) shadows.push("inset 0 0 0 2px #fff", "inset 0 0 0 5px #000");
+  if (cursor) shadows.push("inset 0 0 0 3px #fff", "inset 0 0 0 6px #000");
   const n = size();
   const [r, c] = cellOf(i);
   for (const unit of inUnits) {

@@ -115,9 +115,10 @@ async function making(what, request) {
     tell("make-text", "");
     return made;
   } catch (error) {
-    failed(error.name === "AbortError" || error.status !== 504 && error.status !== 400 ? error
-      : new Error(`No ${what} could be made in time: try again, or choose another size or difficulty.`),
-    "make-text");
+    // the library's advice names command-line options: a player gets it in a player's words
+    const unmade = new Error(`Could not make ${what} this time: try again, or choose another `
+                             + "size or difficulty.");
+    failed([400, 504].includes(error.status) ? unmade : error, "make-text");
     return null;
   } finally {
     clearInterval(ticking);
