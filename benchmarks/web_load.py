@@ -1,18 +1,24 @@
 """Load test of `starbattle-asp serve` on loopback: concurrent players on real 10x10 2★ puzzles.
 
-    python benchmarks/web_load.py [--clients 50] [--seconds 95] [--think 0.5] [--quick]
+    python benchmarks/web_load.py [--clients 50] [--seconds 100] [--think 0.5] [--stoppers 0.1]
+                                  [--quick]
 
 Starts the server in its own process on 127.0.0.1 (any free port), then runs `--clients`
 threads for `--seconds`, each a player on keep-alive connections: pick a corpus puzzle
-(../shared/corpus/real-puzzles.jsonl, 10x10 2★, unique), send hint (when the server has
-the hint engine), solve or check (the player's marks: part of the solution, sometimes one
-wrong star), wait for the answer, think a random 0 to 2 * `--think` seconds, again. Every
+(../shared/corpus/real-puzzles.jsonl, 10x10 2★, unique), send hint, solve or check (the
+player's marks: part of the solution, sometimes one wrong star), wait for the answer, think a random 0 to 2 * `--think` seconds, again. Every
 answer is checked: 200, the records a correct answer holds (the solution the corpus gives,
 a check that agrees with the marks); a few requests first warm the server up (imports), not
 counted. Reports per command: requests, median, p95, max
 latency; errors; and the server's resident memory (RSS) every 5 s, compared between the
-end of the first minute and the end. The section between the web markers of
-benchmarks/RESULTS.md is replaced (not with --quick).
+end of the first minute and the end.
+
+A share of the players (`--stoppers`, 10 % by default) are impatient instead: each starts
+an expensive count (20 regions that are the rows: no time limit is enough), waits 0.2 to 2 s
+and presses Stop (hangs up, as the page's Stop does), again and again; the server must end
+each such worker while the others' hints stay quick. The section between the web-stop
+markers of benchmarks/RESULTS.md (the web markers without stoppers) is replaced (not with
+--quick).
 """
 
 from __future__ import annotations
@@ -36,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
 ROOT = Path(__file__).resolve().parent.parent
+ENDLESS = "stars: 1\n" + "\n".join(chr(ord("A") + k) * 20 for k in range(20)) + "\n"
+"""20 regions that are the rows: counting its solutions outlasts any time limit."""
 CORPUS = ROOT.parent / "shared" / "corpus" / "real-puzzles.jsonl"
 
 
@@ -100,6 +108,7 @@ class Load:
         self.host, self.port, self.commands, self.cases = host, port, commands, cases
         self.latencies: dict[str, list[float]] = defaultdict(list)
         self.errors: list[str] = []
+        self.stops = 0
         self.lock = threading.Lock()
 
     def ask(self, connection: http.client.HTTPConnection, command: str, payload: dict) -> dict:
@@ -155,6 +164,29 @@ class Load:
             time.sleep(rng.uniform(0, 2 * think))
         connection.close()
 
+    def stopper(self, until: float, seed: int) -> None:
+        """Start an expensive count, press Stop (hang up) a moment later, again until the end."""
+        rng = random.Random(seed)
+        body = json.dumps({"board": ENDLESS, "count": True, "timeout": 30})
+        while time.perf_counter() < until:
+            connection = http.client.HTTPConnection(self.host, self.port, timeout=120)
+            try:
+                connection.request("POST", "/api/solve", body, {"Content-Type": "application/json"})
+                time.sleep(rng.uniform(0.2, 2.0))
+            except Exception as error:  # the request could not even be sent
+                with self.lock:
+                    self.errors.append(f"stop: {type(error).__name__}: {error}"[:200])
+            finally:
+                connection.close()  # Stop: the server must end the count's worker
+            with self.lock:
+                self.stops += 1
+
+
+def status(host: str, port: int) -> dict:
+    """The server's worker pool: workers, busy, waiting, ended."""
+    with urllib.request.urlopen(f"http://{host}:{port}/api/status") as answer:
+        return json.loads(answer.read())
+
 
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (nearest rank)."""
@@ -165,8 +197,9 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=95)
+    parser.add_argument("--seconds", type=float, default=100)
     parser.add_argument("--think", type=float, default=0.5, help="mean think time (s)")
+    parser.add_argument("--stoppers", type=float, default=0.1, help="share pressing Stop")
     parser.add_argument("--quick", action="store_true", help="10 clients, 15 s, no RESULTS.md")
     options = parser.parse_args()
     if options.quick:
@@ -176,9 +209,7 @@ def main() -> None:
     cases = puzzles(300)
     process, host, port = start_server()
     try:
-        with urllib.request.urlopen(f"http://{host}:{port}/api/features") as answer:
-            features = json.loads(answer.read())
-        commands = ["hint", "solve", "check"] if features["hint"] else ["solve", "check"]
+        commands = ["hint", "solve", "check"]
         load = Load(host, port, commands, cases)
         warm = http.client.HTTPConnection(host, port, timeout=120)
         for _ in range(3 * len(commands)):  # imports and first groundings, not counted
@@ -187,10 +218,11 @@ def main() -> None:
         load.latencies.clear()
         started = time.perf_counter()
         until = started + options.seconds
+        impatient = round(options.clients * options.stoppers)
         players = [
             threading.Thread(target=load.player, args=(until, options.think, k))
-            for k in range(options.clients)
-        ]
+            for k in range(options.clients - impatient)
+        ] + [threading.Thread(target=load.stopper, args=(until, k)) for k in range(impatient)]
         for thread in players:
             thread.start()
         memory: list[tuple[float, float]] = []
@@ -200,14 +232,24 @@ def main() -> None:
         for thread in players:
             thread.join()
         elapsed = time.perf_counter() - started
+        settled = time.perf_counter()
+        while status(host, port)["busy"] and time.perf_counter() - settled < 10:
+            time.sleep(0.01)
+        pool = {**status(host, port), "idle after": time.perf_counter() - settled}
     finally:
         process.terminate()
         process.wait(10)
-    report(options, load, memory, elapsed, len(cases))
+    report(options, load, memory, elapsed, len(cases), impatient, pool)
 
 
 def report(
-    options: argparse.Namespace, load: Load, memory: list, elapsed: float, puzzles_used: int
+    options: argparse.Namespace,
+    load: Load,
+    memory: list,
+    elapsed: float,
+    puzzles_used: int,
+    impatient: int,
+    pool: dict,
 ) -> None:
     """Print the tables and write the RESULTS.md section."""
     total = sum(len(v) for v in load.latencies.values())
@@ -231,35 +273,40 @@ def report(
         else "run shorter than a minute: no growth measured"
     )
     samples = ", ".join(f"{at:.0f} s {rss:.0f}" for at, rss in memory)
-    hint_note = (
-        ""
-        if "hint" in load.latencies
-        else "\nThe hint engine is not installed in this version: no /api/hint requests; "
-        "solve and check stand in for it.\n"
+    marker = "web-stop" if impatient else "web"
+    stoppers = (
+        f"\n{impatient} of the {options.clients} players press Stop instead: each starts a count"
+        " that no time limit is enough for (20 regions that are the rows), hangs up after 0.2"
+        f" to 2 s, again: {load.stops} counts stopped; the server ended {pool['ended']}"
+        f" workers in all, and every worker was idle {pool['idle after']:.2f} s after the last"
+        " player stopped.\n"
+        if impatient
+        else ""
     )
-    section = f"""<!-- web: begin -->
-## Web server load (`benchmarks/web_load.py`)
+    section = f"""<!-- {marker}: begin -->
+## Web server load{" with Stop" if impatient else ""} (`benchmarks/web_load.py`)
 
-{options.clients} concurrent players on 127.0.0.1 for {elapsed:.0f} s, each on a keep-alive
-connection: a random request, its answer verified, then a random think time of 0 to
+`{" ".join(["python", "benchmarks/web_load.py", *sys.argv[1:]])}`:
+{options.clients - impatient} concurrent players on 127.0.0.1 for {elapsed:.0f} s, each on a
+keep-alive connection: a random request, its answer verified, then a random think time of 0 to
 {2 * options.think:g} s. {puzzles_used} unique 10x10 2★ corpus puzzles; marks are part of
 the solution, with one wrong star in 30 % of requests. Server: `starbattle-asp serve` in its
 own process, its forkserver and solver workers (4 kept ready; RSS: the sum of all); Python
 {platform.python_version()}, 2 cores shared with other work (load average {os.getloadavg()[0]:.1f}
 at the end).
-{hint_note}
+{stoppers}
 {chr(10).join(rows)}
 
 {total} requests ({total / elapsed:.0f}/s), **{len(load.errors)} errors**.
 
 Memory (server RSS, MiB, every 5 s): {samples}.
 Growth: {growth}.
-<!-- web: end -->"""
+<!-- {marker}: end -->"""
     print(section)
     if load.errors:
         print("first errors:", *load.errors[:5], sep="\n  ")
     if not options.quick:
-        write_section("<!-- web: begin -->", "<!-- web: end -->", section)
+        write_section(f"<!-- {marker}: begin -->", f"<!-- {marker}: end -->", section)
 
 
 if __name__ == "__main__":

@@ -113,6 +113,8 @@ NOT_RUN = {
     "python benchmarks/generate.py": "a benchmark: minutes of CPU, results in RESULTS.md",
     "python benchmarks/tier_reach.py": "a benchmark: minutes of CPU, results in RESULTS.md",
     "python tools/fuzz_readers.py": "a fuzzer: 800,000 inputs, results in its file",
+    "python tools/screenshots.py": "the README's pictures: a browser plays (tests/web does too)",
+    "python benchmarks/makeable.py": "a benchmark: minutes of CPU, results in RESULTS.md",
     "starbattle-asp FILE": "a synopsis, FILE a placeholder",
     "starbattle-asp solve FILE": "a synopsis, FILE a placeholder",
     "starbattle-asp bench FILE...": "a synopsis, FILE a placeholder",

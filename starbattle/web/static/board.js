@@ -103,8 +103,9 @@ export function zoom(step) {
 }
 
 // Outlines as inset shadows: the cursor's ring (white and black: seen on every colour),
-// a unit's border drawn strongly on its outer sides, then premises, errors, differences.
-const RINGS = {premise: "#CC3311", wrong: "#CC3311", conflict: "#CC3311", differ: "#AA3377"};
+// a unit's border drawn strongly on its outer sides, then premise marks (blue), errors
+// (red) and the cells where two solutions differ (purple).
+const RINGS = {premise: "#1d4f91", wrong: "#CC3311", conflict: "#CC3311", differ: "#AA3377"};
 
 function outline(i, inUnits, cursor) {
   const shadows = [];
