@@ -6,12 +6,12 @@
 Starts the server in its own process on 127.0.0.1 (any free port), then runs `--clients`
 threads for `--seconds`, each a player on keep-alive connections: pick a corpus puzzle
 (../shared/corpus/real-puzzles.jsonl, 10x10 2★, unique), send hint, solve or check (the
-player's marks: part of the solution, sometimes one wrong star), wait for the answer, think a random 0 to 2 * `--think` seconds, again. Every
-answer is checked: 200, the records a correct answer holds (the solution the corpus gives,
-a check that agrees with the marks); a few requests first warm the server up (imports), not
-counted. Reports per command: requests, median, p95, max
-latency; errors; and the server's resident memory (RSS) every 5 s, compared between the
-end of the first minute and the end.
+player's marks: part of the solution, sometimes one wrong star), wait for the answer, think
+a random 0 to 2 * `--think` seconds, again. Every answer is checked: 200, the records a
+correct answer holds (the solution the corpus gives, a check that agrees with the marks); a
+few requests first warm the server up (imports), not counted. Reports per command:
+requests, median, p95, max latency; errors; and the server's resident memory (RSS) every
+5 s, compared between the end of the first minute and the end.
 
 A share of the players (`--stoppers`, 10 % by default) are impatient instead: each starts
 an expensive count (20 regions that are the rows: no time limit is enough), waits 0.2 to 2 s
