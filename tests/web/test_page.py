@@ -256,3 +256,18 @@ def test_generate_and_open_a_shipped_instance(player):
     player.wait_text("#info", f"6{TIMES}6")
     player.page.click("#share-panel summary")
     assert player.page.input_value("#url") == URL
+
+
+def test_a_given_star_looks_apart_from_the_players_stars(player):
+    player.open((ROOT / "instances" / "norvig-5x5-given.lp").read_text())
+    player.cell(3, 1).click()
+    look = """c => { const s = getComputedStyle(c, '::after');
+                     return [s.content, s.backgroundColor, s.color]; }"""
+    given = player.cell(1, 5).evaluate(look)
+    mine = player.cell(3, 1).evaluate(look)
+    assert given[0] == mine[0] == '"★"'
+    assert (given[1], given[2]) == ("rgb(17, 17, 17)", "rgb(255, 255, 255)")  # white on black
+    assert mine[1] == "rgba(0, 0, 0, 0)"
+    assert player.cell(1, 5).get_attribute("aria-label").endswith(": given star")
+    player.cell(1, 5).click()  # a given cannot be changed
+    assert player.marks()[4] == "*"
