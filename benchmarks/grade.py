@@ -301,7 +301,7 @@ def fit(cache: Path, write: bool) -> None:
 
 
 def write_weights(weights: dict[str, float], cuts: tuple[float, ...]) -> None:
-    """Put fitted weights and cuts into starbattle/grade.py in place of the old ones."""
+    """Put fitted weights and cuts into starbattle/logic/grade.py in place of the old ones."""
     path = Path(grade_module.__file__)
     body = "".join(f'    "{name}": {value!r},\n' for name, value in weights.items())
     text = re.sub(

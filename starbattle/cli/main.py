@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import signal
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -47,6 +48,7 @@ from starbattle.exits import Exit
 from starbattle.io.formatters.registry import SOLVE_FORMATS, formatter
 from starbattle.io.inputs import WRITERS
 from starbattle.io.output import Output, Status, stream_error, utf8_output, whole_standard_output
+from starbattle.logic.registry import LEVELS
 from starbattle.model.steps import DISCLOSURES, TIERS
 
 
@@ -185,6 +187,13 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
     return result.code
 
 
+def said_levels(command: Callable[..., int]) -> Callable[..., int]:
+    """A command whose help says the hint ladder's levels where it writes {levels}."""
+    levels = ", ".join(f"{level} {techniques}" for level, techniques in LEVELS.items())
+    command.__doc__ = (command.__doc__ or "").format(levels=levels)
+    return command
+
+
 @cli.command()
 @click.argument("file")
 @click.argument("state", required=False)
@@ -197,14 +206,14 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
 @marks_option
 @technique_option
 @timeout_option
+@said_levels
 def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
          ascii_only: bool, marks: bool, techniques: tuple[str, ...], timeout: float | None,
          **board_options: Any) -> int:  # fmt: skip
     """The next logical step on FILE's board, from the marks in STATE (a partial answer).
 
-    Each step names its technique and level (0 a mistake in the marks, 1 around a star,
-    2 forced fill, 3 2x2 blocks, 4 too little room, 5 confinement, 6 one assumption, 7 an
-    unsatisfiable core), the rows, columns and regions it rests on, and what follows.
+    Each step names its technique and level ({levels}), the rows, columns and regions it
+    rests on, and what follows.
     Without STATE, a pzprv3 file's own saved marks are the state. --technique adds your own
     technique, an ASP program like those of encodings/hints/ (listed by `starbattle-asp
     encodings`), tried after the built-in ones of its level.

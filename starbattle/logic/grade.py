@@ -12,9 +12,10 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.errors import UsageError
+from starbattle.logic.registry import BY_NAME, EFFORTS
 from starbattle.model.board import Board, Cell
 from starbattle.model.steps import TIERS, Grade
-from starbattle.words import plural
+from starbattle.words import joined, plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -88,41 +89,10 @@ LEVEL_6_BUDGET = 8
 stuck), which bounds the time a grade takes (level 6 is the slow level) and costs no
 agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
 
-EFFORTS = (
-    "basic",
-    "region",
-    "exclusion",
-    "counting",
-    "assumption",
-    "assumption-chain",
-    "unsat-core",
-)
-"""How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
-measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 1-2; region:
-2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
-column, too little room left by a star's neighbours alone or in a region; counting: the
-other steps of levels 4-5; then levels 6 and 7 by technique."""
-
 
 def effort(step: Step) -> int:
-    """A step's effort: its index in EFFORTS."""
-    technique, units = step.technique, step.units
-    regions = sum(unit.kind == "region" for unit in units)
-    if step.level <= 2:
-        name = "basic"
-    elif (technique == "confinement" and regions == 1 and units[0].kind == "region") or (
-        technique == "2x2-blocks" and regions
-    ):
-        name = "region"
-    elif technique == "2x2-blocks" or (
-        technique == "too-little-room" and (len(units) == 1 or units[0].kind == "region")
-    ):
-        name = "exclusion"
-    elif step.level <= 5:
-        name = "counting"
-    else:
-        name = technique
-    return EFFORTS.index(name)
+    """A step's effort: the index in EFFORTS of its technique's effort class (the registry's)."""
+    return EFFORTS.index(BY_NAME[step.technique].effort(step.units))
 
 
 Summary = list[tuple[int, int, int]]
@@ -312,13 +282,8 @@ def refuse_unreachable(size: int, stars: int, tier: str) -> None:
     if reached is not None and tier not in reached:
         raise UsageError(
             f"no generated {size}x{size} {stars}-star puzzle was {tier} when measured "
-            f"(benchmarks/tier_reach.py): ask {_or(reached)}, or another size"
+            f"(benchmarks/tier_reach.py): ask {joined(reached, 'or')}, or another size"
         )
-
-
-def _or(words: tuple[str, ...]) -> str:
-    """'easy', 'easy or medium', 'easy, medium or hard'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 class GradedPuzzle(NamedTuple):
@@ -447,6 +412,6 @@ def graded_puzzles(
             progress=progress,
             **options,
         )
-        made = f"{found.tried} puzzle{'s' if found.tried != 1 else ''} made"
+        made = f"{plural(found.tried, 'puzzle')} made"
         note = f"puzzle {index}: {found.grade.tier}, score {found.grade.score:g} ({made})"
         yield found.puzzle, note
