@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import signal
 import sys
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -48,7 +47,6 @@ from starbattle.exits import Exit
 from starbattle.io.formatters.registry import SOLVE_FORMATS, formatter
 from starbattle.io.inputs import WRITERS
 from starbattle.io.output import Output, Status, stream_error, utf8_output, whole_standard_output
-from starbattle.logic.registry import LEVELS
 from starbattle.model.steps import DISCLOSURES, TIERS
 
 
@@ -187,14 +185,28 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
     return result.code
 
 
-def said_levels(command: Callable[..., int]) -> Callable[..., int]:
-    """A command whose help says the hint ladder's levels where it writes {levels}."""
-    levels = ", ".join(f"{level} {techniques}" for level, techniques in LEVELS.items())
-    command.__doc__ = (command.__doc__ or "").format(levels=levels)
-    return command
+class SaysLevels(click.Command):
+    """A command whose help says the hint ladder's levels where it writes {levels}.
+
+    The technique registry is read only when the help is shown: a command that runs does not
+    import the ladder's modules.
+    """
+
+    @property
+    def help(self) -> str | None:
+        """The help, the registry's levels filled in."""
+        from starbattle.logic.registry import LEVELS
+
+        levels = ", ".join(f"{level} {techniques}" for level, techniques in LEVELS.items())
+        return None if self.said is None else self.said.format(levels=levels)
+
+    @help.setter
+    def help(self, said: str | None) -> None:
+        """Keep the help as written."""
+        self.said = said
 
 
-@cli.command()
+@cli.command(cls=SaysLevels)
 @click.argument("file")
 @click.argument("state", required=False)
 @board_options
@@ -206,7 +218,6 @@ def said_levels(command: Callable[..., int]) -> Callable[..., int]:
 @marks_option
 @technique_option
 @timeout_option
-@said_levels
 def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
          ascii_only: bool, marks: bool, techniques: tuple[str, ...], timeout: float | None,
          **board_options: Any) -> int:  # fmt: skip
@@ -318,13 +329,15 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
     from starbattle.io.formatters.generated import GeneratedWriter
-    from starbattle.logic.grade import graded_puzzles
+    from starbattle.logic.graded import Asked
     from starbattle.run.batch import racing
+    from starbattle.run.service import generated_puzzles
 
     if seed is None:
         seed = fresh_seed()
         Output().note(f"seed {seed} (--seed {seed} makes the same puzzles again)")
-    graded = any(limits[name] is not None for name in ("tier", "min_score", "max_score"))
+    asked = Asked(*(limits.pop(name) for name in Asked._fields))
+    graded = asked.graded
     if cluster is None and jobs > 1 and (count == 1 or graded):  # one puzzle at a time
         limits["race"] = racing(jobs)
     elif jobs > 1 or cluster is not None:
@@ -333,7 +346,8 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
     status = Status() if graded else None
     if status is not None:
         limits["progress"] = status.say
-    write_puzzles(graded_puzzles(size, stars, count, seed, **limits), writer, count, status)
+    made = generated_puzzles(size, stars, count, seed, asked, **limits)
+    write_puzzles(made, writer, count, status)
     return 0
 
 
