@@ -42,15 +42,14 @@ import starbattle.logic.grade as grade_module
 from starbattle import Board
 from starbattle.logic.grade import (
     WEIGHTS,
-    NoneAsAsked,
     canonical_board,
-    generate_graded,
     grade,
     measure,
     summarise,
     terms,
     tier_of,
 )
+from starbattle.logic.graded import Asked, NoneAsAsked, generate_graded
 from starbattle.model.steps import TIERS
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -301,7 +300,7 @@ def fit(cache: Path, write: bool) -> None:
 
 
 def write_weights(weights: dict[str, float], cuts: tuple[float, ...]) -> None:
-    """Put fitted weights and cuts into starbattle/grade.py in place of the old ones."""
+    """Put fitted weights and cuts into starbattle/logic/grade.py in place of the old ones."""
     path = Path(grade_module.__file__)
     body = "".join(f'    "{name}": {value!r},\n' for name, value in weights.items())
     text = re.sub(
@@ -329,7 +328,7 @@ def make(tiers: list[str], seeds: int, attempts: int, write: bool) -> None:
         for seed in range(1, seeds + 1):
             started, cpu_started = time.perf_counter(), time.process_time()
             try:
-                found = generate_graded(10, 2, seed, tier=tier, attempts=attempts)
+                found = generate_graded(10, 2, seed, Asked(tier, attempts=attempts))
                 tried, score = str(found.tried), f"{found.grade.score:g}"
             except NoneAsAsked:
                 tried, score = f"none in {attempts}", ""

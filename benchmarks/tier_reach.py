@@ -6,7 +6,7 @@ Each size makes PUZZLES_PER_SIZE puzzles (seeds "reach/1", ...), as `generate --
 them: plain, and with `keep_lines` (what `--tier easy` turns on) from 2 stars up. Every puzzle
 is graded; the table of tiers seen per size goes between the tier-reach markers of
 benchmarks/RESULTS.md, and the sizes' reachable tiers are printed as the REACHABLE table of
-starbattle/grade.py (`generate --tier` refuses at once a tier no puzzle of that size reached).
+starbattle/logic/grade.py (`generate --tier` refuses at once a tier no puzzle of that size reached).
 """
 
 from __future__ import annotations

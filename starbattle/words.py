@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def plural(count: int, word: str) -> str:
     """'1 star', '3 stars' (the one pluraliser)."""
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
+def joined(values: Sequence[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or 'a, b or c'): the one listing of words."""
+    return values[0] if len(values) == 1 else f"{', '.join(values[:-1])} {last} {values[-1]}"
+
+
 def listing(word: str, values: list[str]) -> str:
     """'row 3', 'rows 3 and 4', 'rows 2, 3 and 5'."""
-    if len(values) == 1:
-        return f"{word} {values[0]}"
-    return f"{word}s {', '.join(values[:-1])} and {values[-1]}"
+    return f"{word} {values[0]}" if len(values) == 1 else f"{word}s {joined(values)}"

@@ -185,7 +185,28 @@ def check(file: str, answer: str | None, partial: bool, against_solution: bool, 
     return result.code
 
 
-@cli.command()
+class SaysLevels(click.Command):
+    """A command whose help says the hint ladder's levels where it writes {levels}.
+
+    The technique registry is read only when the help is shown: a command that runs does not
+    import the ladder's modules.
+    """
+
+    @property
+    def help(self) -> str | None:
+        """The help, the registry's levels filled in."""
+        from starbattle.logic.registry import LEVELS
+
+        levels = ", ".join(f"{level} {techniques}" for level, techniques in LEVELS.items())
+        return None if self.said is None else self.said.format(levels=levels)
+
+    @help.setter
+    def help(self, said: str | None) -> None:
+        """Keep the help as written."""
+        self.said = said
+
+
+@cli.command(cls=SaysLevels)
 @click.argument("file")
 @click.argument("state", required=False)
 @board_options
@@ -202,9 +223,8 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
          **board_options: Any) -> int:  # fmt: skip
     """The next logical step on FILE's board, from the marks in STATE (a partial answer).
 
-    Each step names its technique and level (0 a mistake in the marks, 1 around a star,
-    2 forced fill, 3 2x2 blocks, 4 too little room, 5 confinement, 6 one assumption, 7 an
-    unsatisfiable core), the rows, columns and regions it rests on, and what follows.
+    Each step names its technique and level ({levels}), the rows, columns and regions it
+    rests on, and what follows.
     Without STATE, a pzprv3 file's own saved marks are the state. --technique adds your own
     technique, an ASP program like those of encodings/hints/ (listed by `starbattle-asp
     encodings`), tried after the built-in ones of its level.
@@ -309,13 +329,15 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
     Example: starbattle-asp generate -N 10 -s 2 -k 5 -f json --tier hard
     """
     from starbattle.io.formatters.generated import GeneratedWriter
-    from starbattle.logic.grade import graded_puzzles
+    from starbattle.logic.graded import Asked
     from starbattle.run.batch import racing
+    from starbattle.run.service import generated_puzzles
 
     if seed is None:
         seed = fresh_seed()
         Output().note(f"seed {seed} (--seed {seed} makes the same puzzles again)")
-    graded = any(limits[name] is not None for name in ("tier", "min_score", "max_score"))
+    asked = Asked(*(limits.pop(name) for name in Asked._fields))
+    graded = asked.graded
     if cluster is None and jobs > 1 and (count == 1 or graded):  # one puzzle at a time
         limits["race"] = racing(jobs)
     elif jobs > 1 or cluster is not None:
@@ -324,7 +346,8 @@ def generate(size: int, stars: int, count: int, seed: str | None, output_format:
     status = Status() if graded else None
     if status is not None:
         limits["progress"] = status.say
-    write_puzzles(graded_puzzles(size, stars, count, seed, **limits), writer, count, status)
+    made = generated_puzzles(size, stars, count, seed, asked, **limits)
+    write_puzzles(made, writer, count, status)
     return 0
 
 

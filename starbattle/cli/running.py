@@ -307,6 +307,7 @@ def describe_encodings() -> list[str]:
     """The default program's files, the variants and the hint programs with their purpose."""
     from starbattle.asp.encodings import base_files, default_program, shipped_variants
     from starbattle.logic.programs import STATE_PROGRAM, shipped_hint_programs
+    from starbattle.logic.registry import TECHNIQUES
 
     program = default_program()
     lines = [f"default program: {program}"]
@@ -322,7 +323,9 @@ def describe_encodings() -> list[str]:
         "add your own with hint --technique FILE):"
     )
     programs = shipped_hint_programs()
-    width = max(len(name) for name in programs)
-    for name, hint in sorted(programs.items(), key=lambda item: (item[1].level, item[0])):
-        lines.append(f"  {name.ljust(width)}  level {hint.level}  {hint.title}")
+    shipped = [technique for technique in TECHNIQUES if technique.program is not None]
+    width = max(len(technique.name) for technique in shipped)
+    for technique in shipped:
+        title = programs[technique.name].title
+        lines.append(f"  {technique.name.ljust(width)}  level {technique.level}  {title}")
     return lines

@@ -8,19 +8,18 @@ region names. A board without exactly one solution gets no grade: `Grade.reason`
 from __future__ import annotations
 
 import math
-from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
 from starbattle.errors import UsageError
+from starbattle.logic.registry import BY_NAME, EFFORTS
 from starbattle.model.board import Board, Cell
 from starbattle.model.steps import TIERS, Grade
-from starbattle.words import plural
+from starbattle.words import joined
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator
 
     from starbattle.model.steps import Step
-    from starbattle.model.values import Generated
 
 
 # Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
@@ -88,41 +87,10 @@ LEVEL_6_BUDGET = 8
 stuck), which bounds the time a grade takes (level 6 is the slow level) and costs no
 agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
 
-EFFORTS = (
-    "basic",
-    "region",
-    "exclusion",
-    "counting",
-    "assumption",
-    "assumption-chain",
-    "unsat-core",
-)
-"""How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
-measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 1-2; region:
-2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
-column, too little room left by a star's neighbours alone or in a region; counting: the
-other steps of levels 4-5; then levels 6 and 7 by technique."""
-
 
 def effort(step: Step) -> int:
-    """A step's effort: its index in EFFORTS."""
-    technique, units = step.technique, step.units
-    regions = sum(unit.kind == "region" for unit in units)
-    if step.level <= 2:
-        name = "basic"
-    elif (technique == "confinement" and regions == 1 and units[0].kind == "region") or (
-        technique == "2x2-blocks" and regions
-    ):
-        name = "region"
-    elif technique == "2x2-blocks" or (
-        technique == "too-little-room" and (len(units) == 1 or units[0].kind == "region")
-    ):
-        name = "exclusion"
-    elif step.level <= 5:
-        name = "counting"
-    else:
-        name = technique
-    return EFFORTS.index(name)
+    """A step's effort: the index in EFFORTS of its technique's effort class (the registry's)."""
+    return EFFORTS.index(BY_NAME[step.technique].effort(step.units))
 
 
 Summary = list[tuple[int, int, int]]
@@ -261,28 +229,6 @@ def grade(board: Board, timeout: float | None = None) -> Grade:
     return Grade(tier_of(score), score, raw)
 
 
-class NoneAsAsked(UsageError):
-    """Every generated puzzle had another difficulty than the one asked."""
-
-    def __init__(self, asked: str, attempts: int) -> None:
-        super().__init__(
-            f"none of {attempts} generated puzzles was {asked}: raise --attempts, widen the "
-            "score range, or ask another tier"
-        )
-
-
-class NoneInTime(UsageError):
-    """The time limit passed before a puzzle of the asked difficulty was made."""
-
-    exit_code = 3  # a time limit before an answer
-
-    def __init__(self, asked: str, timeout: float, tried: int) -> None:
-        super().__init__(
-            f"no {asked} puzzle within {timeout:g} s ({plural(tried, 'puzzle')} made): raise "
-            "--timeout, widen the score range, or ask another tier"
-        )
-
-
 REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {
     (5, 1): ("medium", "hard"),
     (6, 1): ("medium", "hard"),
@@ -312,141 +258,5 @@ def refuse_unreachable(size: int, stars: int, tier: str) -> None:
     if reached is not None and tier not in reached:
         raise UsageError(
             f"no generated {size}x{size} {stars}-star puzzle was {tier} when measured "
-            f"(benchmarks/tier_reach.py): ask {_or(reached)}, or another size"
+            f"(benchmarks/tier_reach.py): ask {joined(reached, 'or')}, or another size"
         )
-
-
-def _or(words: tuple[str, ...]) -> str:
-    """'easy', 'easy or medium', 'easy, medium or hard'."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-class GradedPuzzle(NamedTuple):
-    """A generated puzzle with the asked difficulty, its grade and how many puzzles were made."""
-
-    puzzle: Generated
-    grade: Grade
-    tried: int
-
-
-def wanted(
-    grade_: Grade, tier: str | None, min_score: float | None, max_score: float | None
-) -> bool:
-    """Whether a grade has the tier and lies within the scores asked (None: any)."""
-    score = grade_.score
-    return (
-        score is not None
-        and (tier is None or grade_.tier == tier)
-        and (min_score is None or score >= min_score)
-        and (max_score is None or score <= max_score)
-    )
-
-
-def generate_graded(
-    size: int,
-    stars: int,
-    seed: int | str = 0,
-    *,
-    tier: str | None = None,
-    min_score: float | None = None,
-    max_score: float | None = None,
-    attempts: int = 200,
-    timeout: float | None = None,
-    progress: Callable[[str], object] | None = None,
-    deadline: float | None = None,
-    **options: Any,
-) -> GradedPuzzle:
-    """Generate puzzles from seeds "SEED/tried/1", "SEED/tried/2", ... until one is as asked.
-
-    `options` go to `starbattle.logic.generate.generate`. For the easiest tier (or a score below
-    medium's) `keep_lines` is on unless given: rows whose two stars are two cells apart keep
-    them as a region of three cells, because such small regions are what makes a puzzle easy
-    (puzzles the generator just made unique are seldom easy otherwise). `timeout` bounds the
-    whole search (or the perf_counter `deadline` of a longer run, `timeout` its length);
-    `progress(line)` hears after each puzzle made how the search goes. Raises
-    UsageError for an unknown tier or one that puzzles of this size never reach
-    (REACHABLE), NoneAsAsked when `attempts` puzzles were made and none was as asked, and
-    NoneInTime when the time limit passes first.
-    """
-    from starbattle.limits import TimeLimitReached, deadline_after, time_left
-    from starbattle.logic.generate import GenerateTimeout, generate
-
-    if tier is not None and tier not in TIERS:
-        raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
-    if tier is not None:
-        refuse_unreachable(size, stars, tier)
-    if tier == TIERS[0] or (max_score is not None and max_score < CUTS[0]):
-        options.setdefault("keep_lines", True)
-    bounds = [
-        f"{name} {value:g}"
-        for name, value in (("score >=", min_score), ("score <=", max_score))
-        if value is not None
-    ]
-    asked = " and ".join([*([tier] if tier else []), *bounds]) or "gradable"
-    deadline = deadline_after(timeout) if deadline is None else deadline
-    seen = Counter[str]()
-    for tried in range(1, attempts + 1):
-        try:
-            made = generate(size, stars, 1, f"{seed}/tried/{tried}", timeout=time_left(deadline),
-                            **options)  # fmt: skip
-            puzzle = next(made)
-            graded = grade(puzzle.board, time_left(deadline))
-        except (TimeLimitReached, GenerateTimeout):
-            if timeout is None:
-                raise
-            raise NoneInTime(asked, timeout, tried - 1) from None
-        if graded.reason == TIMED_OUT and timeout is not None:
-            raise NoneInTime(asked, timeout, tried - 1)
-        if wanted(graded, tier, min_score, max_score):
-            return GradedPuzzle(puzzle, graded, tried)
-        seen[graded.tier or "ungraded"] += 1
-        if progress is not None:
-            tally = ", ".join(f"{n} {name}" for name, n in seen.most_common())
-            progress(f"looking for a {asked} puzzle: {tried} made ({tally})")
-    raise NoneAsAsked(asked, attempts)
-
-
-def graded_puzzles(
-    size: int,
-    stars: int,
-    count: int = 1,
-    seed: int | str = 0,
-    *,
-    tier: str | None = None,
-    min_score: float | None = None,
-    max_score: float | None = None,
-    attempts: int = 200,
-    timeout: float | None = None,
-    progress: Callable[[str], object] | None = None,
-    **options: Any,
-) -> Iterator[tuple[Generated, str | None]]:
-    """`count` puzzles, each with a note on its grade and how many were made when one was asked.
-
-    With a grade asked, `timeout` bounds the whole run (else each puzzle, as in `generate`)
-    and `progress` hears how the search goes (see `generate_graded`).
-    """
-    from starbattle.limits import deadline_after
-    from starbattle.logic.generate import generate
-
-    if tier is None and min_score is None and max_score is None:
-        made = generate(size, stars, count, seed, timeout=timeout, **options)
-        yield from ((puzzle, None) for puzzle in made)
-        return
-    deadline = deadline_after(timeout)
-    for index in range(1, count + 1):
-        found = generate_graded(
-            size,
-            stars,
-            f"{seed}/{index}",
-            tier=tier,
-            min_score=min_score,
-            max_score=max_score,
-            attempts=attempts,
-            timeout=timeout,
-            deadline=deadline,
-            progress=progress,
-            **options,
-        )
-        made = f"{found.tried} puzzle{'s' if found.tried != 1 else ''} made"
-        note = f"puzzle {index}: {found.grade.tier}, score {found.grade.score:g} ({made})"
-        yield found.puzzle, note

@@ -23,6 +23,7 @@ from starbattle.asp.facts import (
 )
 from starbattle.asp.solver import Rule, Solver
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
+from starbattle.logic.minimise import smaller_core
 from starbattle.model.board import Board, Cell
 from starbattle.model.checker import check
 from starbattle.model.values import Explanation, Fixed, PartialCheck
@@ -83,7 +84,10 @@ def why_unsat(board: Board) -> Explanation | None:
     # Deletion-based minimising from two orders (lines first; regions first), keeping the
     # smaller result: what is left tends to be the few units a person would name.
     needed = min(
-        (_minimise(solver, sorted(core, key=order), every) for order in (_order, _regions_first)),
+        (
+            smaller_core(solver, sorted(core, key=order), every)
+            for order in (_order, _regions_first)
+        ),
         key=len,
     )
     labels = {term: label for label, term in region_terms(board).items()}
@@ -102,30 +106,6 @@ def _name(unit: Rule, labels: dict[str, str]) -> str:
     if name in (GIVEN_STAR, GIVEN_BLANK):
         return f"{name.replace('_', ' ')} ({arguments[0]},{arguments[1]})"
     return f"{name} {arguments[0]}"
-
-
-def _minimise(
-    solver: Solver,
-    core: list[Rule],
-    every: list[Rule],
-    always: tuple[Rule, ...] = (),
-    deadline: float | None = None,
-) -> list[Rule]:
-    """Drop the units of a core in turn, keeping each one without which the rest solve.
-
-    Units in `always` stay on throughout and are never dropped; all others are off. Raises
-    TimeLimitReached when the deadline passes.
-    """
-    needed = [unit for unit in core if unit not in always]
-    for unit in list(needed):
-        if unit not in needed:
-            continue
-        trial = [other for other in needed if other != unit]
-        off = [other for other in every if other not in trial and other not in always]
-        smaller = solver.core([*trial, *always], off=off, timeout=time_left(deadline))
-        if smaller is not None:
-            needed = [other for other in trial if other in set(smaller)]
-    return needed
 
 
 def _regions_first(unit: Rule) -> tuple[int, tuple[str, ...]]:
@@ -260,7 +240,7 @@ def check_partial(
         extendable = core is None
         if core is not None:
             conflict = _marks(core)
-            conflict = _marks(_minimise(solver, core, every, rules, deadline))
+            conflict = _marks(smaller_core(solver, core, every, rules, deadline))
         if against_solution:
             first_wrong = _first_wrong(board, stars, blanks, deadline)
     except TimeLimitReached:

@@ -31,7 +31,7 @@ from starbattle.asp.facts import (
 )
 from starbattle.asp.solver import Rule, Term, shown_answer_sets
 from starbattle.errors import EncodingError, UsageError
-from starbattle.logic.ladder import LEVELS
+from starbattle.logic.registry import LEVELS
 from starbattle.model.board import Board, Cell
 
 _LEVEL = re.compile(r"^%\s*level:(?P<level>.*)$", re.MULTILINE)

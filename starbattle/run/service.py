@@ -5,14 +5,15 @@ The command line and the web page call these functions and show what they yield,
 yields what it finds as it finds it (solutions stream): `Found`, `Difference`, `Why`,
 `FixedCells`, `Summary` and `Message` items, and last an `Outcome` with the verdict and exit
 code. `hint_items`, `explain_items` (a step as soon as it is found), `grade_puzzle`,
-`check_answer` and `check_marks` answer the other questions.
+`check_answer` and `check_marks` answer the other questions; `grade_of` and
+`generated_puzzles` grade and make puzzles.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.errors import BoardError, FormatError
 from starbattle.exits import Exit, Verdict
@@ -23,6 +24,7 @@ from starbattle.model.values import (
     Difference,
     FixedCells,
     Found,
+    Generated,
     Message,
     Outcome,
     PartialAnswerCheck,
@@ -30,12 +32,14 @@ from starbattle.model.values import (
     Summary,
     Why,
 )
+from starbattle.words import plural
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
 
     from starbattle.asp.solver import Solver
     from starbattle.io.inputs import Record
+    from starbattle.logic.graded import Asked
     from starbattle.logic.ladder import Logic
 
 
@@ -169,17 +173,51 @@ def explain_items(
         return
     yield Explained(board, Trace(tuple(steps), logic.solved(marks), marks))
     if with_grade:
-        yield summary_grade(board, None if deadline is None else deadline - time.perf_counter())
+        left = None if deadline is None else deadline - time.perf_counter()
+        yield grade_of(board, left, in_summary=True)
 
 
-def summary_grade(board: Board, timeout: float | None = None) -> Graded:
-    """The board's grade, to be said after another command's summary (--grade).
+def grade_of(board: Board, timeout: float | None = None, *, in_summary: bool = False) -> Graded:
+    """The board's grade (`in_summary`: said after another command's summary, --grade).
 
     Raises TimeLimitReached when `timeout` seconds pass first.
     """
     from starbattle.logic.grade import grade
 
-    return Graded(board, grade(board, timeout), in_summary=True)
+    return Graded(board, grade(board, timeout), in_summary)
+
+
+def generated_puzzles(
+    size: int,
+    stars: int,
+    count: int = 1,
+    seed: int | str = 0,
+    asked: Asked | None = None,
+    *,
+    timeout: float | None = None,
+    progress: Callable[[str], object] | None = None,
+    **options: Any,
+) -> Iterator[tuple[Generated, str | None]]:
+    """`count` puzzles, each with a note on its grade and how many were made when one was asked.
+
+    With a grade asked, `timeout` bounds the whole run (else each puzzle, as in `generate`)
+    and `progress` hears how the search goes (see `starbattle.logic.graded.generate_graded`).
+    """
+    from starbattle.limits import deadline_after
+    from starbattle.logic.generate import generate
+    from starbattle.logic.graded import generate_graded
+
+    if asked is None or not asked.graded:
+        made = generate(size, stars, count, seed, timeout=timeout, **options)
+        yield from ((puzzle, None) for puzzle in made)
+        return
+    deadline = deadline_after(timeout)
+    for index in range(1, count + 1):
+        found = generate_graded(size, stars, f"{seed}/{index}", asked, timeout=timeout,
+                                deadline=deadline, progress=progress, **options)  # fmt: skip
+        made = f"{plural(found.tried, 'puzzle')} made"
+        note = f"puzzle {index}: {found.grade.tier}, score {found.grade.score:g} ({made})"
+        yield found.puzzle, note
 
 
 Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome | Graded
@@ -239,7 +277,7 @@ def solve_puzzle(request: SolveRequest, record: Record) -> Iterator[Item]:
         yield Message(solver.stats.line())
     tier = None
     if request.with_grade:
-        graded = summary_grade(board, request.timeout)
+        graded = grade_of(board, request.timeout, in_summary=True)
         tier = graded.grade.tier
         yield graded
     yield Outcome(record.identifier, verdict, code, tier)
@@ -321,22 +359,22 @@ def grade_puzzle(request: SolveRequest, record: Record) -> list[Item]:
 
     The verdict is 'unique' for a graded puzzle, else 'no solution' or 'not unique' (exit 1).
     """
-    from starbattle.logic.grade import TIMED_OUT, grade
+    from starbattle.logic.grade import TIMED_OUT
 
     try:
         board = record.board(stars=request.stars, fmt=request.input_format, givens=request.givens)
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         error_outcome = Outcome(record.identifier, Verdict.ERROR, Exit.ERROR)
         return [Message(str(error), "error"), error_outcome]
-    graded = grade(board, request.timeout)
-    if graded.reason == TIMED_OUT:
+    graded = grade_of(board, request.timeout)
+    if graded.grade.reason == TIMED_OUT:
         verdict, code = Verdict.UNDECIDED, Exit.TIMEOUT
-    elif graded.tier is None:
-        none = graded.features.get("solutions") == 0
+    elif graded.grade.tier is None:
+        none = graded.grade.features.get("solutions") == 0
         verdict, code = (Verdict.NO_SOLUTION if none else Verdict.NOT_UNIQUE), Exit.NONE
     else:
         verdict, code = Verdict.UNIQUE, Exit.FOUND
-    return [Graded(board, graded), Outcome(record.identifier, verdict, code, graded.tier)]
+    return [graded, Outcome(record.identifier, verdict, code, graded.grade.tier)]
 
 
 def check_answer(

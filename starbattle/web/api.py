@@ -28,7 +28,7 @@ from starbattle.exits import Exit
 from starbattle.io.inputs import WRITERS, ImageOptions, Record, parse_board, write_board
 from starbattle.io.records import board_record, converted_record, generated_record, record
 from starbattle.model.board import Board, Cell
-from starbattle.model.steps import Graded, State
+from starbattle.model.steps import State
 from starbattle.model.values import Message
 from starbattle.run.service import SolveRequest, check_answer, solve_all
 
@@ -296,7 +296,9 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     With "tier", puzzles are made until one has that grade (at most "attempts", default
     50); the record's "note" says its grade and how many were made.
     """
-    from starbattle.logic.grade import TIERS, graded_puzzles
+    from starbattle.logic.grade import TIERS
+    from starbattle.logic.graded import Asked
+    from starbattle.run.service import generated_puzzles
 
     size, stars = _get(payload, "size", 10), _get(payload, "stars", 2)
     seed = str(_get(payload, "seed", "0"))
@@ -308,9 +310,8 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     attempts = _get(payload, "attempts", 50)
     if not 1 <= attempts <= 1000:
         raise ApiError(400, '"attempts" must be 1 to 1000')
-    made = graded_puzzles(
-        size, stars, 1, seed, tier=tier, attempts=attempts, timeout=seconds(payload)
-    )
+    asked = Asked(tier, attempts=attempts)
+    made = generated_puzzles(size, stars, 1, seed, asked, timeout=seconds(payload))
     return {"records": [generated_record(*next(made))]}
 
 
@@ -348,10 +349,10 @@ def explain(payload: dict[str, Any]) -> dict[str, Any]:
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:
     """`grade -f json`: the puzzle's difficulty."""
-    from starbattle.logic.grade import grade as grade_board
+    from starbattle.run.service import grade_of
 
     read = _board(payload)
-    return api_records([Graded(read, grade_board(read, seconds(payload)))])
+    return api_records([grade_of(read, seconds(payload))])
 
 
 def api_records(items: Iterable[object]) -> dict[str, Any]:

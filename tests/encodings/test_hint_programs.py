@@ -10,16 +10,15 @@ import pytest
 from crafted import APPLIES, DOES_NOT_APPLY, board_of, state_of
 from helpers import ROOT, answer_sets, corpus, corpus_board, needs_corpus
 
-from starbattle.logic.ladder import TECHNIQUES, Logic
+from starbattle.logic.ladder import Logic
 from starbattle.logic.programs import HintProgram, shipped_hint_programs
+from starbattle.logic.registry import BY_NAME, TECHNIQUES
 from starbattle.model.board import Board, Cell
 from starbattle.model.steps import State
 from starbattle.model.units import Unit
 
 HINTS = ROOT / "encodings" / "hints"
 PROGRAMS = shipped_hint_programs()
-EXACT = ("around-star", "full-unit", "forced-fill", "confinement")
-"""Techniques whose programs make exactly the Python's deductions (units, cells, conclusions)."""
 
 Key = tuple[frozenset[str], frozenset[Cell], frozenset[Cell], frozenset[Cell]]
 """A deduction compared: premise unit names, premise cells, stars, blanks."""
@@ -46,9 +45,9 @@ def deductions(technique: str, given: str) -> set[frozenset[str]]:
     return {frozenset(a for a in answer if not a.startswith("technique(")) for answer in found}
 
 
-def test_the_shipped_programs_are_the_techniques_of_levels_1_to_5() -> None:
-    assert {name: program.level for name, program in PROGRAMS.items()} == {
-        name: level for name, level in TECHNIQUES.items() if 1 <= level <= 5
+def test_the_shipped_programs_are_the_registry_s_with_their_levels() -> None:
+    assert {name: (program.path.name, program.level) for name, program in PROGRAMS.items()} == {
+        t.name: (t.program, t.level) for t in TECHNIQUES if t.program is not None
     }
 
 
@@ -185,7 +184,7 @@ def both(logic: Logic, state: State, technique: str) -> tuple[set[Key], set[Key]
     marks = [logic.grid.cell(i) for i in stars], [logic.grid.cell(i) for i in blanks]
     asp = {
         (
-            frozenset(logic.grid.units[logic._unit_names[unit]] for unit in d.units),
+            frozenset(logic.grid.units[logic.unit_numbers[unit]] for unit in d.units),
             d.cells,
             d.stars,
             d.blanks,
@@ -197,7 +196,7 @@ def both(logic: Logic, state: State, technique: str) -> tuple[set[Key], set[Key]
 
 def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
     """The program and the Python agree, up to the differences its header explains."""
-    if technique in EXACT:
+    if BY_NAME[technique].exact:
         assert asp == python
     elif technique == "too-little-room":  # one deduction per cell and unit, not per cell
         assert python <= asp

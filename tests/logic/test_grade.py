@@ -16,14 +16,13 @@ from starbattle.io.records import record
 from starbattle.logic.grade import (
     EFFORTS,
     LEVEL_6_BUDGET,
-    NoneAsAsked,
     canonical_board,
     features,
-    generate_graded,
     grade,
     graded_trace,
     tier_of,
 )
+from starbattle.logic.graded import Asked, NoneAsAsked, generate_graded
 from starbattle.model.steps import TIERS, Grade, Graded
 
 SIX = INSTANCES / "pzprjs-6x6-1star.lp"
@@ -156,11 +155,11 @@ def test_grade_of_generated_boards_is_invariant(seed: int, turns: int, mirror: b
 
 @pytest.mark.slow
 def test_generate_graded_counts_what_it_tried() -> None:
-    found = generate_graded(6, 1, seed=1, max_score=1e9)
+    found = generate_graded(6, 1, 1, Asked(max_score=1e9))
     assert found.tried == 1 and found.grade.tier in TIERS
     assert found.puzzle.board.size == 6
     with pytest.raises(NoneAsAsked, match="none of 2 generated puzzles was score >= 1e\\+09"):
-        generate_graded(6, 1, seed=1, min_score=1e9, attempts=2)
+        generate_graded(6, 1, 1, Asked(min_score=1e9, attempts=2))
 
 
 def test_cli_grade_record_and_exit_codes(run) -> None:
@@ -269,7 +268,7 @@ def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
 
 @pytest.mark.slow
 def test_generate_graded_easy_keeps_three_cell_regions() -> None:
-    found = generate_graded(10, 2, seed=3, tier="easy")
+    found = generate_graded(10, 2, 3, Asked("easy"))
     assert found.grade.tier == "easy" and found.grade == grade(found.puzzle.board)
     sizes = sorted(len(cells) for cells in found.puzzle.board.region_cells().values())
     assert sizes[0] == 3

@@ -12,7 +12,8 @@ from starbattle import Board
 from starbattle.errors import BoardError
 from starbattle.io.records import record, step_record
 from starbattle.logic import ladder
-from starbattle.logic.ladder import TECHNIQUES, Logic, explain, next_step
+from starbattle.logic.ladder import Logic, explain, next_step
+from starbattle.logic.registry import BY_NAME
 from starbattle.model.steps import Explained, State
 from starbattle.model.units import Unit
 
@@ -29,7 +30,7 @@ def test_technique_applies(technique: str, case: tuple) -> None:
     logic, state = Logic(board_of(regions, 2 if len(regions) == 10 else 1)), state_of(grid)
     step = logic.next_step(state)
     assert step is not None
-    assert (step.technique, step.level) == (technique, TECHNIQUES[technique])
+    assert (step.technique, step.level) == (technique, BY_NAME[technique].level)
     assert [list(c) for c in step.stars] == stars
     assert [list(c) for c in step.blanks] == blanks
     assert [unit.name(logic.board) for unit in step.units] == units
@@ -229,7 +230,7 @@ def test_a_level_7_step_depends_on_the_board_and_state_alone(
 
 def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
     logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
-    again = logic._ground_checker()
+    again = logic.ground_checker()
     assert again.star_literals() == logic.checker.star_literals()
     assert again._units == logic.checker._units
 
@@ -237,8 +238,8 @@ def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
 def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
     logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
     [truth] = logic.solutions
-    flip = -logic._literals[0] if 0 in truth else logic._literals[0]
-    every = [*logic._unit_names, ("notouch", ())]
+    flip = -logic.literals[0] if 0 in truth else logic.literals[0]
+    every = logic.rules()
     assert logic.checker.core(every, literals=[flip]) is not None
     assert logic.checker.core(every, literals=[flip], conflicts=0) is None
 

@@ -1,0 +1,65 @@
+"""Level 5: confinement (k units lying inside k units of another kind)."""
+
+from __future__ import annotations
+
+from starbattle.logic.grid import Found, View
+from starbattle.logic.sentences import SENTENCE_LIMIT, units_text
+
+
+def confinement(view: View) -> list[Found]:
+    """K units lying inside k units of another kind (by the stars they still need)."""
+    grid, found, n = view.grid, [], view.grid.n
+    for lines, index in ((grid.rows, 0), (grid.columns, 1)):
+        others = [
+            u
+            for u in (*grid.regions, *(grid.columns if index == 0 else grid.rows))
+            if view.need[u] > 0
+        ]
+        spans = {u: {grid.cell(i)[index] for i in view.open[u]} for u in others}
+        for size in range(1, n):
+            for start in range(1, n - size + 2):
+                band = set(range(start, start + size))
+                chosen = [lines[k - 1] for k in band]
+                need = sum(view.need[u] for u in chosen)
+                if need <= 0:
+                    continue
+                band_open = {i for u in chosen for i in view.open[u]}
+                for kind in ("region", "column" if index == 0 else "row"):
+                    group = [u for u in others if grid.kinds[u] == kind]
+                    inside = [u for u in group if spans[u] <= band]
+                    if inside and sum(view.need[u] for u in inside) == need:
+                        kept = {i for u in inside for i in view.open[u]}
+                        blanks = frozenset(band_open - kept)
+                        if blanks:
+                            found.append(_confined(view, inside, chosen, blanks))
+                    meeting = [u for u in group if spans[u] & band]
+                    if meeting and sum(view.need[u] for u in meeting) == need:
+                        blanks = frozenset(
+                            i
+                            for u in meeting
+                            for i in view.open[u]
+                            if grid.cell(i)[index] not in band
+                        )
+                        if blanks:
+                            found.append(_confined(view, chosen, meeting, blanks))
+    return found
+
+
+def _confined(view: View, inner: list[int], outer: list[int], blanks: frozenset[int]) -> Found:
+    """One confinement step: `inner` units lie inside `outer` ones (premises in that order)."""
+    grid = view.grid
+    lie = "lies" if len(inner) == 1 else "lie"
+    inner_text, outer_text = units_text(grid, inner), units_text(grid, outer)
+    partial = any(view.has[u] for u in (*inner, *outer))
+    count = f" (needing {sum(view.need[u] for u in inner)} more stars, as many)" if partial else ""
+    text = (
+        f"{inner_text}{count} {lie} inside {outer_text}, so every other cell of "
+        f"{outer_text} is empty"
+    )
+    if len(text) > SENTENCE_LIMIT:
+        text = (
+            f"{len(inner)} {grid.kinds[inner[0]]}s{count} lie inside {len(outer)} "
+            f"{grid.kinds[outer[0]]}s, so the other cells of those are empty"
+        )
+    units = (*sorted(inner), *sorted(outer))
+    return Found("confinement", units, view.marks_in(units), frozenset(), blanks, text)

@@ -1,0 +1,99 @@
+"""Level 7: the undecided cell forced by the fewest units, found by clingo's unsatisfiable cores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starbattle.logic.grid import Found, View
+from starbattle.logic.minimise import NO_TOUCH, smaller_core
+from starbattle.logic.sentences import units_phrase
+
+if TYPE_CHECKING:
+    from starbattle.logic.ladder import Logic
+
+CORE_CANDIDATES = 16
+"""How many undecided cells (those in the tightest units first) get a core."""
+CORE_CONFLICTS = 300
+"""Clasp's conflicts allowed per proof while a core is made smaller (a proof that takes more
+keeps its unit: the core stays sound, only larger)."""
+CORE_FIRST_CONFLICTS = 200
+"""On a unique board: clasp's conflicts allowed for a cell's first proof, raised 8-fold in
+each round while no candidate cell is proved (then without limit)."""
+
+
+def unsat_core(logic: Logic, view: View) -> list[Found]:
+    """The undecided cell forced by the fewest units, found by clingo cores.
+
+    Up to CORE_CANDIDATES cells (in the tightest units first) get a core, made smaller
+    by dropping units while the ladder's proofs last (CORE_PROOFS / size: a count, not
+    seconds, so every run finds the same step); the first forced cell always gets one. On a
+    unique board only the solution's side of each cell needs a proof, and the first proofs
+    are cut at CORE_FIRST_CONFLICTS conflicts, then at 8 times as many, and so on:
+    a cell that is quick to prove comes before one that would take the whole search.
+    The proofs run on a checker grounded for this step alone: clasp keeps some state
+    from one proof to the next even when told to forget, and a conflict limit makes
+    that state matter, so a shared checker would make the step depend on the questions
+    asked before it, not only on the board and state.
+    """
+    grid = view.grid
+    prover = logic.ground_checker()
+    undecided = sorted(
+        set(grid.cells) - view.stars - view.blanks,
+        key=lambda i: min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]),
+    )[:CORE_CANDIDATES]
+    every = logic.rules()
+    marks = logic.assume(view.stars, view.blanks)
+    proofs = logic.budget(7)
+    if len(logic.solutions) == 1:
+        truth = logic.solutions[0]
+        tries = [(x, (x in truth,)) for x in undecided]
+        limit: int | None = CORE_FIRST_CONFLICTS
+    else:
+        tries = [(x, (True, False)) for x in undecided]
+        limit = None
+    best: Found | None = None
+    while best is None and tries:
+        cut: list[tuple[int, tuple[bool, ...]]] = []
+        for x, sides in tries:
+            if best is not None and proofs.left <= 0:
+                break
+            for star in sides:
+                flip = -logic.literals[x] if star else logic.literals[x]
+                literals = [*marks, flip]
+                core = prover.core(every, (), logic.left(), literals=literals, conflicts=limit)
+                if core is None:
+                    continue
+                needed = smaller_core(
+                    prover,
+                    core,
+                    list(logic.unit_numbers),
+                    (NO_TOUCH,),
+                    logic.deadline,
+                    literals=literals,
+                    conflicts=CORE_CONFLICTS,
+                    proofs=proofs,
+                )
+                units = tuple(sorted(logic.unit_numbers[unit] for unit in needed))
+                if best is None or len(units) < len(best.units):
+                    best = _core_step(view, x, star, units)
+                break
+            else:
+                cut.append((x, sides))
+        tries = cut if limit is not None else []
+        limit = None if limit is None or limit >= CORE_FIRST_CONFLICTS * 8**3 else limit * 8
+    return [] if best is None else [best]
+
+
+def _core_step(view: View, x: int, star: bool, units: tuple[int, ...]) -> Found:
+    """The level-7 step: these units force cell x (a star if `star`, else empty)."""
+    grid = view.grid
+    verdict = "a star" if star else "empty"
+    cannot = "cannot all get their stars" if len(units) > 1 else "cannot get its stars"
+    return Found(
+        "unsat-core",
+        units,
+        view.marks_in(units),
+        frozenset({x}) if star else frozenset(),
+        frozenset() if star else frozenset({x}),
+        f"{units_phrase(grid, units)} {cannot} unless {grid.where(x)} is {verdict}",
+    )

@@ -1,0 +1,144 @@
+"""A board's geometry in cell numbers, a state seen per unit, and a deduction in those numbers.
+
+Cell numbers are (r-1)*n + (c-1) and units are numbered rows, columns, then regions, so that
+the techniques work on small integers and sets of them, not on cells and names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from starbattle.model.board import Board, Cell
+from starbattle.model.units import region_names, units_of
+
+
+class Found(NamedTuple):
+    """A deduction in cell numbers, before it becomes a Step."""
+
+    technique: str
+    units: tuple[int, ...]
+    cells: tuple[int, ...]
+    stars: frozenset[int]
+    blanks: frozenset[int]
+    sentence: str
+    level: int | None = None
+    """A hint program's level; None for a built-in technique (its level is the registry's)."""
+
+
+class Grid:
+    """The board's geometry in cell numbers (r-1)*n + (c-1): units, neighbours, names."""
+
+    def __init__(self, board: Board) -> None:
+        n = self.n = board.size
+        self.quota = board.stars
+        self.coords = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
+        playable = [board.regions[r - 1][c - 1] is not None for r, c in self.coords]
+        self.cells = [i for i in range(n * n) if playable[i]]
+        self.units = units_of(board)
+        """Every unit, numbered: rows, columns, then regions."""
+        self.number = {unit: u for u, unit in enumerate(self.units)}
+        """The number of each unit."""
+        names = [unit.name(board) for unit in self.units]
+        shown = region_names(board)
+        self.labels = [
+            shown[str(unit.key)] if unit.kind == "region" else str(unit.key) for unit in self.units
+        ]
+        """What each unit is called within its kind: a row's number, a region's name."""
+        members = [tuple((r - 1) * n + c - 1 for r, c in unit.cells(board)) for unit in self.units]
+        kinds = [unit.kind for unit in self.units]
+        self.names, self.members, self.kinds = names, members, kinds
+        self.rows, self.columns = list(range(n)), list(range(n, 2 * n))
+        self.regions = list(range(2 * n, len(names)))
+        self.units_of: list[list[int]] = [[] for _ in range(n * n)]
+        for unit, cells in enumerate(members):
+            for i in cells:
+                self.units_of[i].append(unit)
+        self.around = [
+            tuple(
+                (r + dr - 1) * n + c + dc - 1
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc)
+                and 1 <= r + dr <= n
+                and 1 <= c + dc <= n
+                and playable[(r + dr - 1) * n + c + dc - 1]
+            )
+            for r, c in self.coords
+        ]
+
+        self.sets = [frozenset(cells) for cells in members]
+        self.masks = [sum(1 << i for i in cells) for cells in members]
+        self.reach = [sum(1 << j for j in (i, *self.around[i])) for i in range(n * n)]
+        """A cell and its neighbours, as a bit mask: what a star there takes from the board."""
+        self.near = [
+            sorted({u for j in (i, *self.around[i]) for u in self.units_of[j]})
+            for i in range(n * n)
+        ]
+        self.blocks = [
+            tuple(
+                frozenset(
+                    rr * n + cc
+                    for rr in (r - 1, r)
+                    for cc in (left, left + 1)
+                    if rr < n and 0 <= cc < n and playable[rr * n + cc]
+                )
+                for left in (c - 2, c - 1)
+                if left >= 0 or left == c - 1
+            )
+            for r, c in self.coords
+        ]
+        """The 2x2 blocks worth trying for a cell first in reading order: its row on top."""
+        self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
+
+    def cover(self, cells: frozenset[int], limit: int) -> list[frozenset[int]] | None:
+        """At most `limit` 2x2 blocks covering the cells, or None when there are none.
+
+        Hand-written: a tiny exact cover search (the first uncovered cell in reading order
+        is best covered by a block whose top row is its own, so two branches per block),
+        remembered per board because traces ask the same questions again and again.
+        """
+        if not cells:
+            return []
+        if limit <= 0 or len(cells) > 4 * limit:
+            return None
+        key = (cells, limit)
+        if key in self._covers:
+            return self._covers[key]
+        found = None
+        for block in self.blocks[min(cells)]:
+            rest = self.cover(cells - block, limit - 1)
+            if rest is not None:
+                found = [block, *rest]
+                break
+        self._covers[key] = found
+        return found
+
+    def cell(self, i: int) -> Cell:
+        """The (row, column) of a cell number."""
+        return self.coords[i]
+
+    def where(self, i: int) -> str:
+        """'(3,4)'."""
+        r, c = self.coords[i]
+        return f"({r},{c})"
+
+
+class View:
+    """A state seen per unit: stars, undecided cells and stars still needed."""
+
+    def __init__(self, grid: Grid, stars: frozenset[int], blanks: frozenset[int]) -> None:
+        self.grid, self.stars, self.blanks = grid, stars, blanks
+        self.open = [cells - stars - blanks for cells in grid.sets]
+        self.has = [len(cells & stars) for cells in grid.sets]
+        self.need = [grid.quota - has for has in self.has]
+
+    def marks_in(self, units: Iterable[int]) -> tuple[int, ...]:
+        """The marked cells of some units, and stars touching them (what they rest on)."""
+        grid, marks = self.grid, set()
+        for unit in units:
+            for i in grid.members[unit]:
+                if i in self.stars or i in self.blanks:
+                    marks.add(i)
+                marks.update(j for j in grid.around[i] if j in self.stars)
+        return tuple(sorted(marks))

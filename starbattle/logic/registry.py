@@ -1,0 +1,162 @@
+"""The hint techniques, one row each: name, level, effort, ASP program, plain name, function.
+
+The ladder runs the rows in order, a level's techniques together and the lowest level first;
+the grade reads their effort classes; the command line's help, its `encodings` listing and
+the tests read them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from starbattle.logic.assumption import assumption
+from starbattle.logic.basic import around_star, forced_fill, full_unit
+from starbattle.logic.blocks import blocks
+from starbattle.logic.confinement import confinement
+from starbattle.logic.core import unsat_core
+from starbattle.logic.grid import Found, View
+from starbattle.logic.mistakes import mistakes
+from starbattle.logic.room import too_little_room
+from starbattle.model.units import Unit
+from starbattle.words import joined
+
+if TYPE_CHECKING:
+    from starbattle.logic.ladder import Logic
+
+Apply = Callable[["Logic", View], Iterable[Found]]
+"""A technique's function: every deduction it makes from a state, in cell numbers."""
+Effort = Callable[[tuple[Unit, ...]], str]
+"""A technique's effort class (one of EFFORTS) for a step's premise units."""
+
+EFFORTS = (
+    "basic",
+    "region",
+    "exclusion",
+    "counting",
+    "assumption",
+    "assumption-chain",
+    "unsat-core",
+)
+"""How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
+measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-2; region:
+2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
+column, too little room left by a star's neighbours alone or in a region; counting: the
+other steps of levels 4-5; then levels 6 and 7 by technique."""
+
+
+class Technique(NamedTuple):
+    """One technique of the ladder."""
+
+    name: str
+    level: int
+    effort: Effort
+    program: str | None
+    """Its ASP program's file in encodings/hints/ (None: no program states it)."""
+    plain: str
+    """Its name for people."""
+    apply: Apply
+    """Its function (level 6's makes the steps of both of its techniques)."""
+    exact: bool = False
+    """Its program makes exactly the function's deductions (else more: its header says how)."""
+
+
+def _always(effort: str) -> Effort:
+    """The effort class of a technique whatever its units."""
+    return lambda units: effort
+
+
+def _blocks_effort(units: tuple[Unit, ...]) -> str:
+    """2x2 blocks of a region ask less of a person than those of a row or column."""
+    return "region" if any(unit.kind == "region" for unit in units) else "exclusion"
+
+
+def _room_effort(units: tuple[Unit, ...]) -> str:
+    """Too little room left by a star's neighbours alone, or in a region, is an exclusion."""
+    return "exclusion" if len(units) == 1 or units[0].kind == "region" else "counting"
+
+
+def _confinement_effort(units: tuple[Unit, ...]) -> str:
+    """A region inside rows or columns asks less than other confinements."""
+    regions = sum(unit.kind == "region" for unit in units)
+    return "region" if regions == 1 and units[0].kind == "region" else "counting"
+
+
+def _on_view(technique: Callable[[View], Iterable[Found]]) -> Apply:
+    """A technique that reads the state alone, called as the ladder calls every technique."""
+    return lambda logic, view: technique(view)
+
+
+TECHNIQUES = (
+    Technique("mistake", 0, _always("basic"), None, "a mistake in the marks", mistakes),
+    Technique(
+        "around-star",
+        1,
+        _always("basic"),
+        "around-star.lp",
+        "around a star",
+        _on_view(around_star),
+        exact=True,
+    ),
+    Technique(
+        "full-unit",
+        1,
+        _always("basic"),
+        "full-unit.lp",
+        "a full unit",
+        _on_view(full_unit),
+        exact=True,
+    ),
+    Technique(
+        "forced-fill",
+        2,
+        _always("basic"),
+        "forced-fill.lp",
+        "forced fill",
+        _on_view(forced_fill),
+        exact=True,
+    ),
+    Technique(
+        "2x2-blocks", 3, _blocks_effort, "2x2-blocks.lp", "two-by-two blocks", _on_view(blocks)
+    ),
+    Technique(
+        "too-little-room",
+        4,
+        _room_effort,
+        "too-little-room.lp",
+        "a star would leave too little room",
+        _on_view(too_little_room),
+    ),
+    Technique(
+        "confinement",
+        5,
+        _confinement_effort,
+        "confinement.lp",
+        "confinement",
+        _on_view(confinement),
+        exact=True,
+    ),
+    Technique("assumption", 6, _always("assumption"), None, "one assumption", assumption),
+    Technique(
+        "assumption-chain",
+        6,
+        _always("assumption-chain"),
+        None,
+        "an assumption chain",
+        assumption,
+    ),
+    Technique("unsat-core", 7, _always("unsat-core"), None, "an unsatisfiable core", unsat_core),
+)
+"""Every technique, in the ladder's order."""
+
+BY_NAME = {technique.name: technique for technique in TECHNIQUES}
+"""Every technique by its name."""
+LEVELS = {
+    level: joined([t.plain for t in TECHNIQUES if t.level == level], "or")
+    for level in dict.fromkeys(t.level for t in TECHNIQUES)
+}
+"""The ladder's levels, lowest first, with what each covers."""
+FUNCTIONS = {
+    level: tuple(dict.fromkeys(t.apply for t in TECHNIQUES if t.level == level)) for level in LEVELS
+}
+"""The functions of each level's techniques, each once, in the ladder's order."""

@@ -1,0 +1,80 @@
+"""The technique registry: one row per technique, read by the ladder, the grade and the CLI."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from starbattle.cli.main import cli
+from starbattle.cli.running import describe_encodings
+from starbattle.logic.grade import effort
+from starbattle.logic.ladder import Logic
+from starbattle.logic.registry import BY_NAME, EFFORTS, FUNCTIONS, LEVELS, TECHNIQUES
+from starbattle.model.board import Board
+from starbattle.model.steps import State, Step
+from starbattle.model.units import Unit
+
+
+def test_the_rows_come_in_the_ladder_s_order_one_per_name() -> None:
+    levels = [technique.level for technique in TECHNIQUES]
+    assert levels == sorted(levels) and list(LEVELS) == list(range(8))
+    assert list(BY_NAME) == [technique.name for technique in TECHNIQUES]
+    assert len(set(BY_NAME)) == len(TECHNIQUES)
+
+
+def test_each_level_runs_each_function_once_level_6_one_for_both_its_techniques() -> None:
+    assert BY_NAME["assumption"].apply is BY_NAME["assumption-chain"].apply
+    assert FUNCTIONS[6] == (BY_NAME["assumption"].apply,)
+    for level, functions in FUNCTIONS.items():
+        rows = [technique.apply for technique in TECHNIQUES if technique.level == level]
+        assert list(functions) == list(dict.fromkeys(rows))
+
+
+def test_a_step_carries_the_level_of_its_row() -> None:
+    logic = Logic(Board.from_rows(["AAB", "ACB", "CCB"], 1))
+    state = State.of([(1, 1)])
+    for name in ("around-star", "full-unit"):
+        steps = logic.deductions(state, name)
+        assert steps and {(step.technique, step.level) for step in steps} == {(name, 1)}
+
+
+@pytest.mark.parametrize(
+    ("technique", "units", "expected"),
+    [
+        ("mistake", (), "basic"),
+        ("around-star", (), "basic"),
+        ("full-unit", (Unit("row", 1),), "basic"),
+        ("forced-fill", (Unit("region", "A"),), "basic"),
+        ("2x2-blocks", (Unit("region", "A"),), "region"),
+        ("2x2-blocks", (Unit("column", 2),), "exclusion"),
+        ("too-little-room", (Unit("row", 3),), "exclusion"),
+        ("too-little-room", (Unit("region", "B"), Unit("row", 2)), "exclusion"),
+        ("too-little-room", (Unit("row", 3), Unit("region", "B")), "counting"),
+        ("confinement", (Unit("region", "A"), Unit("row", 1)), "region"),
+        ("confinement", (Unit("row", 1), Unit("region", "A")), "counting"),
+        ("confinement", (Unit("region", "A"), Unit("region", "B"), *(Unit("row", 1),)), "counting"),
+        ("assumption", (Unit("row", 1),), "assumption"),
+        ("assumption-chain", (), "assumption-chain"),
+        ("unsat-core", (Unit("row", 1),), "unsat-core"),
+    ],
+)
+def test_each_row_gives_the_grade_its_effort_class(
+    technique: str, units: tuple[Unit, ...], expected: str
+) -> None:
+    step = Step(technique, BY_NAME[technique].level, units, (), (), (), "")
+    assert EFFORTS[effort(step)] == expected
+
+
+def test_hint_help_says_each_level_in_the_registry_s_plain_words() -> None:
+    text = " ".join(CliRunner().invoke(cli, ["hint", "--help"]).output.split())
+    said = ", ".join(f"{level} {words}" for level, words in LEVELS.items())
+    assert f"({said})" in text
+    assert "1 around a star or a full unit, 2 forced fill, 3 two-by-two blocks," in text
+
+
+def test_the_encodings_listing_names_the_registry_s_programs_in_its_order() -> None:
+    lines = describe_encodings()
+    start = next(i for i, line in enumerate(lines) if line.startswith("hint programs"))
+    listed = [line.split()[:3] for line in lines[start + 1 :]]
+    shipped = [technique for technique in TECHNIQUES if technique.program is not None]
+    assert listed == [[technique.name, "level", str(technique.level)] for technique in shipped]
