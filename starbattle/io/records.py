@@ -327,6 +327,16 @@ def makeable_record(boards: Iterable[Makeable]) -> dict[str, Any]:
     }
 
 
+def techniques_record(techniques: Iterable[tuple[str, int, str]]) -> dict[str, Any]:
+    """The hint techniques by name, each with its level and its name for people."""
+    return {
+        "type": "techniques",
+        "techniques": [
+            {"name": name, "level": level, "plain": plain} for name, level, plain in techniques
+        ],
+    }
+
+
 RECORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
     Found: _found,
     Difference: _difference,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime
 
 from starbattle.errors import UsageError
-from starbattle.logic.grade import REACHABLE, generate_graded
+from starbattle.logic.grade import REACHABLE
+from starbattle.logic.graded import Asked, generate_graded
 from starbattle.model.steps import TIERS
 from starbattle.model.values import Daily, Makeable
 
@@ -43,7 +44,7 @@ def daily(day: str, tier: str, timeout: float | None = None) -> Daily:
     """The puzzle of day (YYYY-MM-DD) and tier: the same on every machine, from those alone.
 
     Raises UsageError for a day that is no date or an unknown tier, and the errors of
-    `grade.generate_graded` (a time limit).
+    `graded.generate_graded` (a time limit).
     """
     try:
         date = datetime.date.fromisoformat(day).isoformat() if len(day) == 10 else ""
@@ -54,5 +55,5 @@ def daily(day: str, tier: str, timeout: float | None = None) -> Daily:
     if tier not in DAILY:
         raise UsageError(f"unknown tier {tier!r}: choose one of {', '.join(TIERS)}")
     size, stars = DAILY[tier]
-    made = generate_graded(size, stars, f"daily/{date}/{tier}", tier=tier, timeout=timeout)
+    made = generate_graded(size, stars, f"daily/{date}/{tier}", Asked(tier), timeout=timeout)
     return Daily(date, tier, made.puzzle, made.grade.score or 0.0)

@@ -30,8 +30,9 @@ from urllib.parse import urlsplit
 from starbattle.asp import guard
 from starbattle.errors import UsageError
 from starbattle.exits import Exit
-from starbattle.io.records import makeable_record
+from starbattle.io.records import makeable_record, techniques_record
 from starbattle.logic.offer import makeable
+from starbattle.logic.registry import TECHNIQUES
 from starbattle.web import api
 from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
 
@@ -102,6 +103,7 @@ class StarBattleServer(ThreadingHTTPServer):
         """The only files served: the static folder's own, looked up by name."""
         self.instances = api.instances(instances_folder())
         self.makeable = makeable_record(makeable())
+        self.techniques = techniques_record((t.name, t.level, t.plain) for t in TECHNIQUES)
         self.dailies: dict[tuple[Any, Any], tuple[int, dict[str, Any]]] = {}
         """Daily puzzles made so far, by date and tier (each is the same all day)."""
         self.most_connections, self.idle_seconds = connections, idle_seconds
@@ -229,7 +231,7 @@ def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:
 
 
 class Handler(BaseHTTPRequestHandler):
-    """GET the page and its files, GET /api/features|instances|makeable|start|status, POST."""
+    """GET the page, its files and /api/features|instances|makeable|techniques|start|status."""
 
     server: StarBattleServer
     protocol_version = "HTTP/1.1"
@@ -316,6 +318,7 @@ class Handler(BaseHTTPRequestHandler):
             "/api/features": api.features,
             "/api/instances": lambda: self.server.instances,
             "/api/makeable": lambda: self.server.makeable,
+            "/api/techniques": lambda: self.server.techniques,
             "/api/start": lambda: {"board": self.server.start_board},
             "/api/status": self.server.status,
         }

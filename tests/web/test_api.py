@@ -22,6 +22,7 @@ from starbattle.cli.main import cli
 from starbattle.io.inputs import read_board, write_board
 from starbattle.io.pictures import PAGE_PALETTE, region_colours
 from starbattle.logic.grade import REACHABLE, grade
+from starbattle.logic.registry import TECHNIQUES
 from starbattle.model.board import king_capacity
 from starbattle.model.checker import check
 from starbattle.web import api
@@ -229,6 +230,15 @@ def test_makeable_offers_sizes_5_to_25_with_measured_tiers(server):
     assert all(tuple(b["tiers"]) == REACHABLE.get((b["size"], b["stars"]), ()) for b in boards)
     assert {(b["size"], b["stars"]) for b in boards} >= set(REACHABLE)
     assert (7, 2) not in {(b["size"], b["stars"]) for b in boards}
+
+
+def test_techniques_are_the_registry_with_names_for_people(server):
+    status, body, _ = request(f"{server.url}api/techniques")
+    assert status == 200
+    assert json.loads(body) == {
+        "type": "techniques",
+        "techniques": [{"name": t.name, "level": t.level, "plain": t.plain} for t in TECHNIQUES],
+    }
 
 
 def test_convert(server):

@@ -17,6 +17,7 @@ from webserver import marks_with, post, request
 
 from starbattle.io.inputs import read_board
 from starbattle.io.pictures import render_png
+from starbattle.logic.registry import BY_NAME
 
 pytestmark = pytest.mark.slow  # a real browser: about a second per scenario
 TIMES = "\N{MULTIPLICATION SIGN}"
@@ -120,11 +121,13 @@ def test_auto_x_marks_the_neighbours(player):
     assert player.marks() == marks_with(6)
 
 
-def test_hint_levels(player):
+def test_hint_levels(player, server):
     player.open(URL)
     player.page.click("#hint")
     assert player.wait_text("#hint-text", "Hint 1 of 3: ")
-    assert "level" not in player.text("#hint-text")
+    (step,) = post(server, "hint", {"board": URL})[1]["records"]
+    plain = BY_NAME[step["technique"]].plain  # the technique registry's name for people
+    assert player.text("#hint-text") == f"Hint 1 of 3: {plain}."
     assert player.text("#hint") == "More"
     assert player.cells_with("conclusion") == []
     player.page.click("#hint")

@@ -9,9 +9,14 @@ import {$, enable, failed, tell} from "./ui.js";
 
 const HINT_SECONDS = 10, EXPLAIN_SECONDS = 30;
 
-// A technique's name in plain words (the hint record's own, e.g. "too-little-room").
-const plain = (step) => step.technique === "mistake" ? "a mistake in your marks"
-  : step.technique.replaceAll("-", " ");
+const plainNames = new Map();  // technique -> its name for people (/api/techniques)
+
+export function knowTechniques(record) {
+  for (const technique of record.techniques) plainNames.set(technique.name, technique.plain);
+}
+
+// A technique's name for people, from the technique registry (else its own, in words).
+const plain = (step) => plainNames.get(step.technique) || step.technique.replaceAll("-", " ");
 
 // Regions in a sentence with their colour: "Region B needs ..." -> "Region B (blue) needs ...".
 export const withColours = (text) => text.replace(/\b([Rr])egion ([^\s,.;:()]+)/g,

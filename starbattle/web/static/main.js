@@ -2,7 +2,7 @@
 
 import {getJson, stop, stopAll} from "./api.js";
 import {draw, layout, zoom} from "./board.js";
-import {applyHint, clearHint, explain, goToStep, hint, hintLabel} from "./hints.js";
+import {applyHint, clearHint, explain, goToStep, hint, hintLabel, knowTechniques} from "./hints.js";
 import {listen, setMode} from "./input.js";
 import {check, clearSolve, clock, showSolution, solve} from "./play.js";
 import {copyLink, download, fillDaily, fillInstances, fillMakeForm, generate, listenMakeForm,
@@ -117,9 +117,11 @@ async function start() {
   wire();
   $("legend").hidden = Boolean(kept().legendHidden);
   $("help").setAttribute("aria-expanded", String(!$("legend").hidden));
-  const [features, shipped, makeable, started] = await Promise.all(
-    ["/api/features", "/api/instances", "/api/makeable", "/api/start"].map(getJson));
+  const [features, shipped, makeable, techniques, started] = await Promise.all(
+    ["/api/features", "/api/instances", "/api/makeable", "/api/techniques", "/api/start"]
+      .map(getJson));
   $("drop").hidden = !features.import;
+  knowTechniques(techniques);
   fillInstances(shipped);
   fillMakeForm(makeable.boards);
   fillDaily();
