@@ -70,9 +70,8 @@ JOIN_SECONDS = 5.0
 WORKER_NICE = 5
 """Workers' niceness (0 is normal, 19 the lowest priority): the server's threads and the
 forkserver, which start and end workers, keep the cores they need when every worker computes."""
-NICE_AFTER_SECONDS = 0.25
-"""A job running this long has its worker's CPU priority lowered: a hint or a check takes tens of
-milliseconds, so an expensive count started meanwhile (and perhaps stopped) yields the cores."""
+NICE_AFTER_SECONDS = 1.0
+"""A job running this long has its worker's CPU priority lowered (short jobs go first)."""
 NICE = 15
 """The niceness of such a worker."""
 EXTRA_IDLE_SECONDS = 10.0
