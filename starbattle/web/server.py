@@ -34,7 +34,15 @@ from starbattle.io.records import makeable_record, techniques_record
 from starbattle.logic.offer import makeable
 from starbattle.logic.registry import TECHNIQUES
 from starbattle.web import api
-from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
+from starbattle.web.workers import (
+    NICE_AFTER_SECONDS,
+    Busy,
+    ClientLeft,
+    Closing,
+    TimeLimit,
+    WorkerEnded,
+    WorkerPool,
+)
 
 STATIC = Path(__file__).resolve().parent / "static"
 CONTENT_TYPES = {
@@ -181,7 +189,12 @@ class StarBattleServer(ThreadingHTTPServer):
             if day in self.dailies:
                 return self.dailies[day]
             answer = self.pool.call(
-                api.answered, (command, payload), limit + GRACE_SECONDS, client, api.MAX_SECONDS
+                api.answered,
+                (command, payload),
+                limit + GRACE_SECONDS,
+                client,
+                api.MAX_SECONDS,
+                0.0 if long_running(command, payload) else NICE_AFTER_SECONDS,
             )
             if day is not None and answer[0] == HTTPStatus.OK and len(self.dailies) < DAILIES:
                 self.dailies[day] = answer
@@ -215,6 +228,13 @@ class StarBattleServer(ThreadingHTTPServer):
         """Close the socket and stop the workers at once (also in the middle of a search)."""
         super().server_close()
         self.pool.close()
+
+
+def long_running(command: str, payload: dict[str, Any]) -> bool:
+    """Whether a request asks for a search that may run long (its worker yields at once)."""
+    if command == "solve":
+        return bool(payload.get("count") or payload.get("fixed"))
+    return command in ("explain", "generate", "daily")
 
 
 def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:

@@ -9,11 +9,11 @@ sees at once. Ended workers are replaced.
 
 `size` workers are kept ready; a request that finds them all busy for GROW_AFTER_SECONDS gets
 a new one, up to `most`, and only then waits in the queue. A job still running after
-NICE_AFTER_SECONDS has its worker's CPU priority lowered (the worker retires after it), so a
-short request started meanwhile gets the cores: the page stays quick while long or abandoned
-searches run. Every worker runs a little below the server's priority, so the server can
-always answer, end and start workers. Extra workers retire after EXTRA_IDLE_SECONDS without
-work (`tidy`).
+NICE_AFTER_SECONDS (a job its caller knows to be long: from its start) has its worker's CPU
+priority lowered (the worker retires after it), so a short request started meanwhile gets
+the cores: the page stays quick while long or abandoned searches run. Every worker runs a
+little below the server's priority, so the server can always answer, end and start workers.
+Extra workers retire after EXTRA_IDLE_SECONDS without work (`tidy`).
 
 Workers are forked by a forkserver: a clean process started once, with the solver's modules
 imported and Ctrl-C ignored (its children inherit that from birth). The threaded server
@@ -204,11 +204,13 @@ class WorkerPool:
         seconds: float,
         client: socket.socket | None = None,
         patience: float = 60.0,
+        nice_after: float = NICE_AFTER_SECONDS,
     ) -> Any:
         """`function(*arguments)` in a worker, within `seconds`; raise Stopped without answer.
 
         `client`: the connection that asked; when it closes, the job stops (ClientLeft).
         `patience`: the longest wait in the queue for a worker (then Busy).
+        `nice_after`: when the worker's priority is lowered (0: a long job, from its start).
         """
         for _ in range(2):  # an idle worker may have died (e.g. out of memory): one more
             worker = self._take(client, patience)
@@ -223,18 +225,20 @@ class WorkerPool:
         else:
             raise WorkerEnded(worker.process.exitcode)
         try:
-            result = self._answer(worker, seconds, client)
+            result = self._answer(worker, seconds, client, nice_after)
         except BaseException:
             self._end(worker)
             raise
         self._give_back(worker)
         return result
 
-    def _answer(self, worker: Worker, seconds: float, client: socket.socket | None) -> Any:
+    def _answer(
+        self, worker: Worker, seconds: float, client: socket.socket | None, nice_after: float
+    ) -> Any:
         """Wait for the worker's answer, its death, the time limit or the client's leaving."""
         watched: list[Any] = [worker.connection] if client is None else [worker.connection, client]
         now = time.monotonic()
-        deadline, nice_at = now + seconds, now + NICE_AFTER_SECONDS
+        deadline, nice_at = now + seconds, now + nice_after
         while True:
             until = deadline if worker.niced else min(deadline, nice_at)
             ready = wait(watched, max(0.0, until - time.monotonic()))
