@@ -120,7 +120,9 @@ def serve_jobs(connection: Connection) -> None:
     Its standard output and error go nowhere: the server says in its answer how a job ended.
     """
     interrupts.ignore_in_worker()
-    os.nice(WORKER_NICE)
+    # the server may have lowered this new worker's priority already (a long job): keep it
+    niceness = os.getpriority(os.PRIO_PROCESS, 0)
+    os.setpriority(os.PRIO_PROCESS, 0, max(niceness, WORKER_NICE))
     nowhere = os.open(os.devnull, os.O_WRONLY)
     for stream in (1, 2):
         os.dup2(nowhere, stream)

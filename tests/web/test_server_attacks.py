@@ -25,7 +25,7 @@ from helpers import ROOT
 from webserver import post, request, running, wait_for
 
 from starbattle.web import api, workers
-from starbattle.web.server import StarBattleServer
+from starbattle.web.server import StarBattleServer, long_running
 from starbattle.web.workers import TimeLimit, WorkerEnded, WorkerPool
 
 SHARED = ROOT.parent / "shared"
@@ -202,13 +202,31 @@ def test_a_short_request_gets_a_worker_and_the_cores_while_long_ones_run():
     with running(workers=1, most_workers=3) as small:
         long = [started(small, "solve", ENDLESS) for _ in range(2)]
         wait_for(lambda: small.pool.status()["busy"] == 2)
-        wait_for(lambda: niceness(small) == {workers.WORKER_NICE})  # below the server's
-        wait_for(lambda: niceness(small) == {workers.NICE})  # lower still after a second
+        wait_for(lambda: niceness(small) == {workers.NICE})  # a count yields from its start
         assert post(small, "solve", {"board": TEN})[0] == 200
         assert small.pool.status() == {"workers": 3, "busy": 2, "waiting": 0, "ended": 0}
         for client in long:
             client.close()
         wait_for(lambda: small.pool.status() == {"workers": 1, "busy": 0, "waiting": 0, "ended": 2})
+
+
+@pytest.mark.parametrize(
+    ("command", "payload", "long"),
+    [
+        ("solve", {"count": True}, True),
+        ("solve", {"fixed": True}, True),
+        ("explain", {}, True),
+        ("generate", {}, True),
+        ("daily", {}, True),
+        ("solve", {}, False),
+        ("solve", {"count": False, "models": 3}, False),
+        ("hint", {}, False),
+        ("check", {}, False),
+        ("grade", {}, False),
+    ],
+)
+def test_requests_known_to_run_long_yield_the_cores_from_their_start(command, payload, long):
+    assert long_running(command, {"board": TEN, **payload}) is long
 
 
 @pytest.mark.slow
