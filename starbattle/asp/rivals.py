@@ -28,11 +28,7 @@ class Rivals:
     def __init__(self, stars: int, planted: list[Cell]) -> None:
         """Nothing grounded yet: the first board grounds."""
         files = [
-            *(
-                p
-                for p in program_files(None, (), stars, ())
-                if os.path.basename(p) != "show.lp"
-            ),
+            *(p for p in program_files(None, (), stars, ()) if os.path.basename(p) != "show.lp"),
             os.path.join(encodings_folder(), "repair", "differs.lp"),
         ]  # show.lp shows the stars: shown here are the differences
         self._boards = SwitchedRegions(
