@@ -31,6 +31,7 @@ from starbattle.asp import guard
 from starbattle.errors import UsageError
 from starbattle.exits import Exit
 from starbattle.web import api
+from starbattle.web.body import parsed
 from starbattle.web.workers import Busy, ClientLeft, Closing, TimeLimit, WorkerEnded, WorkerPool
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -354,7 +355,7 @@ class Handler(BaseHTTPRequestHandler):
             )
             return
         try:
-            payload = api.parsed(self.rfile.read(length))
+            payload = parsed(self.rfile.read(length))
         except api.ApiError as error:
             self.send_json(error.status, {"error": error.message})
             return
