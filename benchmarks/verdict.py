@@ -1,6 +1,6 @@
 """The live verdict's latency, server side, over edit sequences replayed from real puzzles.
 
-    python benchmarks/verdict.py [--puzzles 60] [--walls 4] [--sizes 10x2 14x3] [--write]
+    python benchmarks/verdict.py [--puzzles 60] [--walls 4] [--sizes 10x2 14x3] [--cold] [--write]
 
 For each real unique puzzle of ../shared/corpus/real-puzzles.jsonl of the size and star
 count (a seeded sample of `--puzzles`; 0: all), `--walls` walls between two regions are
@@ -9,8 +9,10 @@ regions become one: the board has N-1 regions), then restored (the puzzle again)
 wall's first cell given to the region on the other side (a single-cell move: 0, 1 or 2+
 solutions), then given back. Each verdict is what a server worker runs for the page's
 request, `web.api.answered("verdict", {"board": JSON})`, timed from the request's JSON to
-its records, in one process (no worker pool, no HTTP). `--write` replaces the verdict
-section of benchmarks/RESULTS.md.
+its records, in one process (no worker pool, no HTTP). The process remembers the grades of
+the boards it judged lately (`logic.verdict.GRADES`), as a server worker does; `--cold`
+forgets them before every verdict. `--write` replaces the verdict section of
+benchmarks/RESULTS.md (its cold or warm half).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import write_section
 
+from starbattle.logic.verdict import GRADES
 from starbattle.web import api
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -78,7 +81,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(size: int, stars: int, puzzles: int, count: int) -> dict:
+def measure(size: int, stars: int, puzzles: int, count: int, cold: bool) -> dict:
     """Replay the edit sequences of one size and star count; latencies by kind of edit."""
     with (CORPUS / "real-puzzles.jsonl").open() as lines:
         found = [json.loads(line) for line in lines]
@@ -92,6 +95,8 @@ def measure(size: int, stars: int, puzzles: int, count: int) -> dict:
     outcomes: dict[str, int] = {}
     for puzzle in chosen:
         for kind, rows in edits(puzzle, rng, count):
+            if cold:
+                GRADES.clear()
             seconds, verdict = timed(rows, stars)
             times.setdefault(kind, []).append(seconds)
             said = "problems" if verdict["problems"] else f"{verdict['solutions']} solutions"
@@ -112,12 +117,18 @@ def measure(size: int, stars: int, puzzles: int, count: int) -> dict:
     }
 
 
-def report(measured: list[dict]) -> str:
-    """The RESULTS.md section."""
+def report(measured: list[dict], cold: bool) -> str:
+    """The RESULTS.md section (its cold or warm half)."""
     load = os.getloadavg()[0]
+    half = "cold" if cold else "warm"
+    how = (
+        "every grade computed anew (`--cold`)"
+        if cold
+        else "grades of boards judged lately remembered, as in a server worker"
+    )
     lines = [
-        "<!-- verdict: begin -->",
-        "## Live verdict (`python benchmarks/verdict.py --write`)",
+        f"<!-- verdict-{half}: begin -->",
+        f"### Live verdict, {half}: {how}",
         "",
         "Edit sequences replayed from real unique puzzles of "
         "`../shared/corpus/real-puzzles.jsonl` (seeded sample): walls between two regions "
@@ -142,7 +153,7 @@ def report(measured: list[dict]) -> str:
                 f"| {m['size']}x{m['size']} {m['stars']}★ | {kind} | {n} | "
                 f"{median * 1000:.0f} ms | {p95 * 1000:.0f} ms |"
             )
-    lines.append("<!-- verdict: end -->")
+    lines.append(f"<!-- verdict-{half}: end -->")
     return "\n".join(lines)
 
 
@@ -152,17 +163,19 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=60)
     parser.add_argument("--walls", type=int, default=4)
     parser.add_argument("--sizes", nargs="+", default=["10x2", "14x3"])
+    parser.add_argument("--cold", action="store_true")
     parser.add_argument("--write", action="store_true")
     options = parser.parse_args()
     measured = []
     for name in options.sizes:
         size, stars = (int(part) for part in name.split("x"))
-        measured.append(measure(size, stars, options.puzzles, options.walls))
+        measured.append(measure(size, stars, options.puzzles, options.walls, options.cold))
         print(json.dumps(measured[-1]), flush=True)
-    section = report(measured)
+    section = report(measured, options.cold)
     print(section)
     if options.write:
-        write_section("<!-- verdict: begin -->", "<!-- verdict: end -->", section)
+        half = "cold" if options.cold else "warm"
+        write_section(f"<!-- verdict-{half}: begin -->", f"<!-- verdict-{half}: end -->", section)
 
 
 if __name__ == "__main__":

@@ -9,19 +9,41 @@ differ, or the one solution's grade with its hardest technique.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from starbattle.asp.solver import Solver
 from starbattle.errors import BoardError
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
-from starbattle.logic.grade import EFFORTS
+from starbattle.logic.grade import EFFORTS, TIMED_OUT
 from starbattle.logic.grade import grade as grade_board
 from starbattle.logic.insight import fixed_by, why_unsat
 from starbattle.model.board import Board, Cell, RegionCountError, pieces
 from starbattle.model.setter import RegionProblem
+from starbattle.model.steps import Grade
 from starbattle.model.units import region_names
 from starbattle.model.values import BoardVerdict, Difference
 from starbattle.words import plural
+
+GRADES: OrderedDict[Board, Grade] = OrderedDict()
+"""The grades of the boards judged last in this process, most recent last: an edit undone,
+redone or taken back is graded at once (a 14x14 3-star grade takes 0.2-0.5 s, the rest of a
+verdict a few milliseconds; benchmarks/RESULTS.md, live verdict)."""
+GRADES_KEPT = 256
+
+
+def remembered_grade(board: Board, timeout: float | None) -> Grade:
+    """The board's grade, from GRADES when it was graded lately (a time limit is not kept)."""
+    grade = GRADES.get(board)
+    if grade is None:
+        grade = grade_board(board, timeout)
+        if grade.reason == TIMED_OUT:
+            return grade
+        GRADES[board] = grade
+        while len(GRADES) > GRADES_KEPT:
+            GRADES.popitem(last=False)
+    GRADES.move_to_end(board)
+    return grade
 
 
 def drawn(read: Callable[[], Board]) -> Board:
@@ -130,7 +152,7 @@ def verdict(
         elif not found:
             result = result._replace(why=why_unsat(board))
         elif graded:
-            grade = grade_board(board, time_left(deadline))
+            grade = remembered_grade(board, time_left(deadline))
             hardest = EFFORTS[grade.features["effort"]] if grade.tier is not None else None
             result = result._replace(grade=grade, hardest=hardest)
         if fixed and found:
