@@ -1,6 +1,7 @@
 """The live verdict's latency, server side, over edit sequences replayed from real puzzles.
 
-    python benchmarks/verdict.py [--puzzles 60] [--walls 4] [--sizes 10x2 14x3] [--cold] [--write]
+    python benchmarks/verdict.py [--puzzles 60] [--walls 4] [--sizes 10x2 14x3]
+                                 [--cold] [--no-grade] [--write]
 
 For each real unique puzzle of ../shared/corpus/real-puzzles.jsonl of the size and star
 count (a seeded sample of `--puzzles`; 0: all), `--walls` walls between two regions are
@@ -11,8 +12,9 @@ solutions), then given back. Each verdict is what a server worker runs for the p
 request, `web.api.answered("verdict", {"board": JSON})`, timed from the request's JSON to
 its records, in one process (no worker pool, no HTTP). The process remembers the grades of
 the boards it judged lately (`logic.verdict.GRADES`), as a server worker does; `--cold`
-forgets them before every verdict. `--write` replaces the verdict section of
-benchmarks/RESULTS.md (its cold or warm half).
+forgets them before every verdict; `--no-grade` asks verdicts without the grade (the page
+then asks the `grade` command apart). `--write` replaces the verdict section of
+benchmarks/RESULTS.md (its warm, cold or no-grade part).
 """
 
 from __future__ import annotations
@@ -65,9 +67,9 @@ def edits(puzzle: dict, rng: random.Random, count: int) -> list[tuple[str, list[
     return sequence
 
 
-def timed(rows: list[str], stars: int) -> tuple[float, dict]:
+def timed(rows: list[str], stars: int, graded: bool) -> tuple[float, dict]:
     """One verdict request's seconds and its record."""
-    payload = {"board": json.dumps({"stars": stars, "regions": rows})}
+    payload = {"board": json.dumps({"stars": stars, "regions": rows}), "grade": graded}
     started = time.perf_counter()
     status, answer = api.answered("verdict", payload)
     seconds = time.perf_counter() - started
@@ -81,7 +83,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(size: int, stars: int, puzzles: int, count: int, cold: bool) -> dict:
+def measure(size: int, stars: int, puzzles: int, count: int, cold: bool, graded: bool) -> dict:
     """Replay the edit sequences of one size and star count; latencies by kind of edit."""
     with (CORPUS / "real-puzzles.jsonl").open() as lines:
         found = [json.loads(line) for line in lines]
@@ -97,7 +99,7 @@ def measure(size: int, stars: int, puzzles: int, count: int, cold: bool) -> dict
         for kind, rows in edits(puzzle, rng, count):
             if cold:
                 GRADES.clear()
-            seconds, verdict = timed(rows, stars)
+            seconds, verdict = timed(rows, stars, graded)
             times.setdefault(kind, []).append(seconds)
             said = "problems" if verdict["problems"] else f"{verdict['solutions']} solutions"
             outcomes[f"{kind}: {said}"] = outcomes.get(f"{kind}: {said}", 0) + 1
@@ -117,15 +119,14 @@ def measure(size: int, stars: int, puzzles: int, count: int, cold: bool) -> dict
     }
 
 
-def report(measured: list[dict], cold: bool) -> str:
-    """The RESULTS.md section (its cold or warm half)."""
+def report(measured: list[dict], half: str) -> str:
+    """The RESULTS.md section of one way of measuring (warm, cold or no-grade)."""
     load = os.getloadavg()[0]
-    half = "cold" if cold else "warm"
-    how = (
-        "every grade computed anew (`--cold`)"
-        if cold
-        else "grades of boards judged lately remembered, as in a server worker"
-    )
+    how = {
+        "cold": "every grade computed anew (`--cold`)",
+        "warm": "grades of boards judged lately remembered, as in a server worker",
+        "no-grade": "verdicts without the grade (`--no-grade`; the page asks `grade` apart)",
+    }[half]
     lines = [
         f"<!-- verdict-{half}: begin -->",
         f"### Live verdict, {half}: {how}",
@@ -164,17 +165,20 @@ def main() -> None:
     parser.add_argument("--walls", type=int, default=4)
     parser.add_argument("--sizes", nargs="+", default=["10x2", "14x3"])
     parser.add_argument("--cold", action="store_true")
+    parser.add_argument("--no-grade", dest="graded", action="store_false")
     parser.add_argument("--write", action="store_true")
     options = parser.parse_args()
     measured = []
     for name in options.sizes:
         size, stars = (int(part) for part in name.split("x"))
-        measured.append(measure(size, stars, options.puzzles, options.walls, options.cold))
+        measured.append(
+            measure(size, stars, options.puzzles, options.walls, options.cold, options.graded)
+        )
         print(json.dumps(measured[-1]), flush=True)
-    section = report(measured, options.cold)
+    half = "no-grade" if not options.graded else "cold" if options.cold else "warm"
+    section = report(measured, half)
     print(section)
     if options.write:
-        half = "cold" if options.cold else "warm"
         write_section(f"<!-- verdict-{half}: begin -->", f"<!-- verdict-{half}: end -->", section)
 
 

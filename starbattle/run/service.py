@@ -391,16 +391,21 @@ def check_marks(
 
 
 def live_verdict(
-    read: Callable[[], Board], *, fixed: bool = False, timeout: float | None = None
+    read: Callable[[], Board],
+    *,
+    fixed: bool = False,
+    graded: bool = True,
+    timeout: float | None = None,
 ) -> BoardVerdict:
     """The verdict on a board being drawn, read by `read` (any number of regions is judged).
 
-    Region problems, else 0, 1 or 2+ solutions with why none, where two differ, the grade;
-    `fixed`: the cells every solution agrees on too. Within `timeout` seconds.
+    Region problems, else 0, 1 or 2+ solutions with why none, where two differ, the grade
+    (unless not `graded`); `fixed`: the cells every solution agrees on too. Within `timeout`
+    seconds.
     """
     from starbattle.logic.verdict import drawn, verdict
 
-    return verdict(drawn(read), fixed=fixed, timeout=timeout)
+    return verdict(drawn(read), fixed=fixed, graded=graded, timeout=timeout)
 
 
 def suggest_items(

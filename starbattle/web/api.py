@@ -74,6 +74,7 @@ FIELDS = {
     "max_moves": "integer",
     "most": "integer",
     "split": "boolean",
+    "grade": "boolean",
 }
 """Every field of a request and its kind; null is the same as leaving a field out."""
 BOARD_FIELDS = ("board", "from", "stars", "givens", "timeout")
@@ -87,7 +88,7 @@ COMMAND_FIELDS = {
     "explain": (*BOARD_FIELDS, "marks"),
     "grade": BOARD_FIELDS,
     "import": ("image", "stars", "size", "timeout"),
-    "verdict": (*BOARD_FIELDS, "fixed"),
+    "verdict": (*BOARD_FIELDS, "fixed", "grade"),
     "suggest": (*BOARD_FIELDS, "max_moves", "tier", "most", "split"),
 }
 """The fields each command takes."""
@@ -346,7 +347,10 @@ def verdict(payload: dict[str, Any]) -> dict[str, Any]:
     from starbattle.run.service import live_verdict
 
     judged = live_verdict(
-        lambda: _board(payload), fixed=_get(payload, "fixed", False), timeout=seconds(payload)
+        lambda: _board(payload),
+        fixed=_get(payload, "fixed", False),
+        graded=_get(payload, "grade", True),
+        timeout=seconds(payload),
     )
     return api_records([judged])
 

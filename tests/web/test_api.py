@@ -373,3 +373,9 @@ def test_a_suggested_board_exports_to_every_format(server, target):
     assert (status, converted["format"]) == (200, target)
     if target in ("url", "sbn", "pzprv3", "txt"):
         assert canonical(read_board(converted["text"], stars=1)) == canonical(read_board(fixed))
+
+
+def test_verdict_without_the_grade(server):
+    status, answer = post(server, "verdict", {"board": URL, "grade": False})
+    (made,) = answer["records"]
+    assert (status, made["solutions"], made["grade"], made["hardest"]) == (200, 1, None, None)
