@@ -109,3 +109,18 @@ def test_bad_inputs_get_one_line(run, arguments: tuple[str, ...], said: str) -> 
     assert result.exit_code == 2
     assert said in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_ctrl_c_stops_a_search_at_once() -> None:
+    import signal
+    import time
+
+    from helpers import start
+
+    child = start(["suggest", str(INSTANCES / "generated-14x14-3star.lp"), "--tier", "easy"])
+    time.sleep(2.0)
+    child.send_signal(signal.SIGINT)
+    stopped = time.monotonic()
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130
+    assert time.monotonic() - stopped < 5 and "Traceback" not in err
