@@ -73,17 +73,24 @@ def _consequences(solver: Solver, kind: str, deadline: float | None) -> frozense
     return found
 
 
-def why_unsat(board: Board) -> Explanation | None:
-    """Why the board has no solution (None when it has one), under the default rules."""
+def why_unsat(board: Board, timeout: float | None = None) -> Explanation | None:
+    """Why the board has no solution (None when it has one), under the default rules.
+
+    Raises TimeLimitReached when `timeout` seconds pass first.
+    """
+    deadline = deadline_after(timeout)
     solver = Solver(board, encoding=str(encodings_dir() / "explain.lp"))
     every = solver.units()
-    core = solver.core(every)
+    core = solver.core(every, timeout=time_left(deadline))
     if core is None:
         return None
     # Deletion-based minimising from two orders (lines first; regions first), keeping the
     # smaller result: what is left tends to be the few units a person would name.
     needed = min(
-        (_minimise(solver, sorted(core, key=order), every) for order in (_order, _regions_first)),
+        (
+            _minimise(solver, sorted(core, key=order), every, deadline=deadline)
+            for order in (_order, _regions_first)
+        ),
         key=len,
     )
     labels = {term: label for label, term in region_terms(board).items()}

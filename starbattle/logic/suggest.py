@@ -78,7 +78,7 @@ class _Search:
         self.core: frozenset[int] | None = None
         """With no solution: the regions of a smallest unsatisfiable set of rules."""
         if self.before == 0:
-            explanation = why_unsat(board)
+            explanation = why_unsat(board, time_left(deadline))
             terms = {term: number[label] for label, term in region_terms(board).items()}
             rules = explanation.rules if explanation is not None else ()
             self.core = frozenset(terms[str(a[0])] for kind, a in rules if kind == "region")

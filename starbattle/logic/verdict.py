@@ -150,7 +150,7 @@ def verdict(
         if len(found) == 2:
             result = result._replace(difference=Difference(*found))
         elif not found:
-            result = result._replace(why=why_unsat(board))
+            result = result._replace(why=why_unsat(board, time_left(deadline)))
         elif graded:
             grade = remembered_grade(board, time_left(deadline))
             hardest = EFFORTS[grade.features["effort"]] if grade.tier is not None else None

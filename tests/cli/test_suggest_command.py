@@ -121,6 +121,6 @@ def test_ctrl_c_stops_a_search_at_once() -> None:
     time.sleep(2.0)
     child.send_signal(signal.SIGINT)
     stopped = time.monotonic()
-    out, err = child.communicate(timeout=30)
+    _, err = child.communicate(timeout=30)
     assert child.returncode == 130
     assert time.monotonic() - stopped < 5 and "Traceback" not in err
