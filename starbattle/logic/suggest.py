@@ -20,16 +20,16 @@ connectivity test are the generator's (`logic.regions.Regions`).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from starbattle.asp.facts import given_facts, region_terms
-from starbattle.asp.solver import program_files
+from starbattle.asp.solver import Rule, program_files
 from starbattle.asp.switched import SwitchedRegions
 from starbattle.errors import UsageError
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
 from starbattle.logic.grade import grade as grade_board
-from starbattle.logic.insight import why_unsat
+from starbattle.logic.insight import unsat_rules, why_unsat
 from starbattle.logic.regions import Regions
 from starbattle.model.board import Board, Cell, check_king_capacity
 from starbattle.model.setter import Move, Suggested, Suggestion
@@ -37,6 +37,10 @@ from starbattle.model.steps import TIERS
 
 KNOWN = 16
 """How many solutions of a board with several are enumerated to rule moves out."""
+CORE_SECONDS = 1.0
+"""The longest a board without a solution is searched for a smallest set of rules that cannot
+all hold (which rules moves out best); past it, any such set serves (a 14x14 3-star board
+took 18 s to find a smallest set of 35 rules)."""
 MOST_MOVES = 2
 """The most moves one suggestion makes (single moves, then pairs)."""
 Grid = list[list[int]]
@@ -78,10 +82,20 @@ class _Search:
         self.core: frozenset[int] | None = None
         """With no solution: the regions of a smallest unsatisfiable set of rules."""
         if self.before == 0:
-            explanation = why_unsat(board, time_left(deadline))
             terms = {term: number[label] for label, term in region_terms(board).items()}
-            rules = explanation.rules if explanation is not None else ()
+            rules = self._unsat_rules()
             self.core = frozenset(terms[str(a[0])] for kind, a in rules if kind == "region")
+
+    def _unsat_rules(self) -> Sequence[Rule]:
+        """A smallest set of rules that cannot all hold, or, past CORE_SECONDS, any such set."""
+        left = time_left(self.deadline)
+        try:
+            smallest = why_unsat(
+                self.board, CORE_SECONDS if left is None else min(CORE_SECONDS, left)
+            )
+        except TimeLimitReached:
+            return unsat_rules(self.board, time_left(self.deadline)) or ()
+        return () if smallest is None else smallest.rules
 
     def solutions(self, grid: Grid, limit: int) -> tuple[list[list[Cell]], bool]:
         """Up to `limit` solutions of a numbered board (1-based cells), and whether that is all."""

@@ -30,6 +30,10 @@ GRADES: OrderedDict[Board, Grade] = OrderedDict()
 redone or taken back is graded at once (a 14x14 3-star grade takes 0.2-0.5 s, the rest of a
 verdict a few milliseconds; benchmarks/RESULTS.md, live verdict)."""
 GRADES_KEPT = 256
+WHY_SECONDS = 1.0
+"""The longest the verdict looks for why a board has no solution: a smallest set of rules that
+cannot all hold takes 0.03 s at 10x10, but up to 18 s at 14x14 3 stars, where it can be 35
+rules long and of no help to a setter (then the verdict says no solution, without the why)."""
 
 
 def remembered_grade(board: Board, timeout: float | None) -> Grade:
@@ -150,7 +154,9 @@ def verdict(
         if len(found) == 2:
             result = result._replace(difference=Difference(*found))
         elif not found:
-            result = result._replace(why=why_unsat(board, time_left(deadline)))
+            left = time_left(deadline)
+            why = why_unsat(board, WHY_SECONDS if left is None else min(WHY_SECONDS, left))
+            result = result._replace(why=why)
         elif graded:
             grade = remembered_grade(board, time_left(deadline))
             hardest = EFFORTS[grade.features["effort"]] if grade.tier is not None else None
