@@ -38,6 +38,8 @@ __all__ = [
     "read_board",
     "render_text",
     "solve",
+    "suggest",
+    "verdict",
     "write_board",
     "__version__",
 ]
@@ -62,6 +64,8 @@ _HOMES = {
     "solve": "asp.solver",
     "count": "asp.solver",
     "is_unique": "asp.solver",
+    "suggest": "logic.suggest",
+    "verdict": "logic.verdict",
 }
 """Where each public name lives: imported on first use, so that the command line starts fast
 (`import starbattle` imports nothing at all, not even importlib: a Ctrl-C while Python

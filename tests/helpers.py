@@ -34,6 +34,16 @@ SEVERAL = str(INSTANCES / "planted-10x10-2star-several.lp")
 """A 10x10 2-star board with 17 solutions."""
 BIG = str(INSTANCES / "generated-21x21-5star.lp")
 """A generated unique 21x21 5-star board: hints and explanations take seconds."""
+NORVIG_FIX = {
+    "type": "suggestion",
+    "index": 1,
+    "moves": [{"cell": [1, 2], "from": "b", "to": "a"}],
+    "solutions": 1,
+    "unique": True,
+    "changed": 2,
+    "board": {"stars": 1, "regions": ["aaccc", "abddc", "abdde", "aeeee", "aeeee"]},
+}
+"""The first suggestion for Norvig's board (TWO), its grade left out."""
 SIX = "stars: 1\nAAABBB\nABBBCC\nADDEEC\nFFDDEC\nFEEEEC\nFCCCCC\n"
 """The pzprjs board as picture text."""
 CORPUS = ROOT.parent / "shared" / "corpus"

@@ -112,6 +112,8 @@ NOT_RUN = {
     "python benchmarks/sbn_decode.py": "a benchmark: minutes of CPU, results in its file",
     "python benchmarks/generate.py": "a benchmark: minutes of CPU, results in RESULTS.md",
     "python benchmarks/tier_reach.py": "a benchmark: minutes of CPU, results in RESULTS.md",
+    "python benchmarks/suggest.py": "a benchmark: minutes of CPU, results in RESULTS.md",
+    "python benchmarks/verdict.py": "a benchmark: minutes of CPU, results in RESULTS.md",
     "python tools/fuzz_readers.py": "a fuzzer: 800,000 inputs, results in its file",
     "python tools/screenshots.py": "the README's pictures: a browser plays (tests/web does too)",
     "python benchmarks/makeable.py": "a benchmark: minutes of CPU, results in RESULTS.md",
@@ -198,7 +200,7 @@ def readme_blocks() -> dict[str, str]:
 
 def masked(text: str) -> str:
     """Output with its timings masked."""
-    text = re.sub(r"\(\d+\.\d+ s\)", "(T s)", text)
+    text = re.sub(r"\d+\.\d+ s\)", "T s)", text)
     return re.sub(r'"seconds": [0-9.e-]+', '"seconds": T', text)
 
 

@@ -97,10 +97,7 @@ def board_facts(board: Board) -> str:
                 for c, label in enumerate(row, start=1)
             )
         )
-    for name, cells in ((GIVEN_STAR, board.given_stars), (GIVEN_BLANK, board.given_blanks)):
-        if cells:
-            lines.append(" ".join(f"{name}({r},{c})." for r, c in sorted(cells)))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + given_facts(board)
 
 
 def shape_facts(size: int, stars: int) -> str:
@@ -117,22 +114,32 @@ def shape_facts(size: int, stars: int) -> str:
     )
 
 
-def rival_facts(
-    size: int, stars: int, planted: list[Cell], candidates: dict[Cell, list[int]]
-) -> str:
-    """The repair program's facts (encodings/repair/differs.lp): planted stars, region externals.
+def switched_facts(size: int, stars: int, candidates: dict[Cell, list[int]]) -> str:
+    """Facts of boards whose region membership is switched (asp.switched): one external each.
 
-    Each cell's candidate regions (its own and its neighbours') are external atoms.
+    Each cell's candidate regions (its own and those near it) are external atoms.
     """
-    lines = [
-        f"{SIZE}({size}). {STARS}({stars}).",
-        " ".join(f"{PLANTED}({r},{c})." for r, c in planted),
-    ]
+    lines = [f"{SIZE}({size}). {STARS}({stars})."]
     lines += [
         " ".join(f"#external {REGION}({r},{c},{k})." for k in regions)
         for (r, c), regions in candidates.items()
     ]
     return "\n".join(lines) + "\n"
+
+
+def planted_facts(planted: list[Cell]) -> str:
+    """The repair program's planted stars (encodings/repair/differs.lp), on one line."""
+    return " ".join(f"{PLANTED}({r},{c})." for r, c in planted) + "\n"
+
+
+def given_facts(board: Board) -> str:
+    """The board's given stars and blanks as facts, one line each kind (empty without any)."""
+    lines = [
+        " ".join(f"{name}({r},{c})." for r, c in sorted(cells))
+        for name, cells in ((GIVEN_STAR, board.given_stars), (GIVEN_BLANK, board.given_blanks))
+        if cells
+    ]
+    return "".join(line + "\n" for line in lines)
 
 
 def state_facts(stars: Iterable[Cell], blanks: Iterable[Cell]) -> str:

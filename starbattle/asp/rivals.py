@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 import clingo
 
-from starbattle.asp.encodings import add_program, encodings_folder
-from starbattle.asp.facts import DIFFERS, REGION, rival_facts
+from starbattle.asp.encodings import encodings_folder
+from starbattle.asp.facts import DIFFERS, planted_facts
 from starbattle.asp.fastpath import star_reader
-from starbattle.asp.guard import Guard, grounding
+from starbattle.asp.guard import Guard
 from starbattle.asp.solver import program_files
+from starbattle.asp.switched import Numbered, SwitchedRegions
 from starbattle.limits import TimeLimitReached, deadline_after, time_left
-from starbattle.model.board import NEIGHBOURS, Cell
+from starbattle.model.board import Cell
 
 
 class Rivals:
@@ -27,80 +27,17 @@ class Rivals:
 
     def __init__(self, stars: int, planted: list[Cell]) -> None:
         """Nothing grounded yet: the first board grounds."""
-        self._stars = stars
-        self._planted = sorted(planted)
-        self._control: clingo.Control | None = None
-        self._literals: dict[tuple[int, int, int], int] = {}
-        self._externals: set[tuple[int, int, int]] = set()
-        """The region(R,C,K) atoms of the grounding: each cell's region and its neighbours'."""
-        self._on: dict[Cell, int] = {}
-        """The region number switched on at each cell."""
-
-    def _ground(self, regions: Sequence[Sequence[int]], timeout: float | None) -> clingo.Control:
-        """Ground the default program with each cell's region and its neighbours' as externals."""
-        size = len(regions)
-        candidates = {
-            (r + 1, c + 1): sorted(
-                {regions[r][c]}
-                | {
-                    regions[r + dr][c + dc]
-                    for dr, dc in NEIGHBOURS
-                    if 0 <= r + dr < size and 0 <= c + dc < size
-                }
-            )
-            for r in range(size)
-            for c in range(size)
-        }
-        control = clingo.Control(["--warn=none", "--enum-mode=brave"])
         files = [
-            *(
-                p
-                for p in program_files(None, (), self._stars, ())
-                if os.path.basename(p) != "show.lp"
-            ),
+            *(p for p in program_files(None, (), stars, ()) if os.path.basename(p) != "show.lp"),
             os.path.join(encodings_folder(), "repair", "differs.lp"),
         ]  # show.lp shows the stars: shown here are the differences
-        with grounding(timeout):
-            add_program(control, files)
-            control.add("base", [], rival_facts(size, self._stars, self._planted, candidates))
-            control.ground([("base", [])])
-        self._control, self._on, self._literals = control, {}, {}
-        self._externals = {(r, c, k) for (r, c), regions in candidates.items() for k in regions}
-        return control
-
-    def _literal(self, control: clingo.Control, atom: tuple[int, int, int]) -> int:
-        """The solver literal of a region(R,C,K) external (looked up once, when first needed)."""
-        literal = self._literals.get(atom)
-        if literal is None:
-            found = control.symbolic_atoms[
-                clingo.Function(REGION, [clingo.Number(n) for n in atom])
-            ]
-            literal = self._literals[atom] = found.literal
-        return literal
-
-    def _load(self, regions: Sequence[Sequence[int]], timeout: float | None) -> clingo.Control:
-        """Switch to a board of regions numbered 1..N (the cells that changed), or ground it."""
-        board = {
-            (r, c, region)
-            for r, row in enumerate(regions, start=1)
-            for c, region in enumerate(row, start=1)
-        }
-        control = self._control
-        wanted = {(r, c, region) for r, c, region in board if self._on.get((r, c)) != region}
-        if control is None or not wanted <= self._externals:
-            control, wanted = self._ground(regions, timeout), board
-        assign = control.assign_external
-        for r, c, region in wanted:
-            was = self._on.get((r, c))
-            if was is not None:
-                assign(self._literal(control, (r, c, was)), False)
-            assign(self._literal(control, (r, c, region)), True)
-            self._on[(r, c)] = region
-        return control
+        self._boards = SwitchedRegions(
+            files, ["--warn=none", "--enum-mode=brave"], stars, planted_facts(sorted(planted))
+        )
 
     def open_cells(
         self,
-        regions: Sequence[Sequence[int]],
+        regions: Numbered,
         limit: int | None = None,
         timeout: float | None = None,
     ) -> frozenset[Cell] | None:
@@ -111,7 +48,7 @@ class Rivals:
         Raises TimeLimitReached when `timeout` seconds pass first.
         """
         deadline = deadline_after(timeout)
-        control = self._load(regions, timeout)
+        control = self._boards.load(regions, timeout)
         read = star_reader(len(regions), DIFFERS)
         found: list[Cell] = []
 

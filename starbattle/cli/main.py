@@ -392,6 +392,61 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
     return Exit.ERROR if unreadable else Exit.FOUND
 
 
+@cli.command()
+@click.argument("file")
+@board_options
+@click.option("--max-moves", type=click.IntRange(1, 2), default=2, show_default=True,
+              help="Moves per suggestion at most (pairs if no single move works).")  # fmt: skip
+@click.option("--tier", type=click.Choice(TIERS),
+              help="Only edits that make a unique puzzle of this grade.")  # fmt: skip
+@click.option("-n", "--most", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Suggestions to print (0: every one of the fewest moves).")  # fmt: skip
+@click.option("--split", is_flag=True, help="Allow moves that cut a region in pieces.")
+@format_option(("text", "json"))
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write the first suggestion's board here (format by extension).")  # fmt: skip
+@timeout_option
+def suggest(file: str, max_moves: int, tier: str | None, most: int, split: bool,
+            output_format: str, output: str | None, timeout: float | None,
+            **board_options: Any) -> int:  # fmt: skip
+    """Region edits that give FILE's board exactly one solution, each proved by the solver.
+
+    An edit moves a cell to a neighbouring region (no region emptied or cut in two); single
+    moves come first, pairs only when no single move works, each in order of how little the
+    picture changes. A board with no solution gets edits that give it one (exactly one
+    first). With --tier, only edits whose puzzle is unique and graded that tier. Exits 0 with
+    a suggestion, 1 when no edit works, 3 when --timeout comes first.
+
+    Example: starbattle-asp suggest instances/norvig-5x5-1star.lp -o fixed.lp
+    """
+    from starbattle.io.inputs import format_for, write_board
+    from starbattle.model.setter import Suggestion
+    from starbattle.run.service import suggest_items
+
+    board, record, _ = one_board(file, **board_options)
+    target = None if output is None else format_for(output, record, board_options["input_format"])
+    shown, first = formatter(output_format)(Output()), []
+
+    def kept(items: Any) -> Any:
+        """The items, the first suggestion kept to be written."""
+        for item in items:
+            if isinstance(item, Suggestion) and not first:
+                first.append(item)
+            yield item
+
+    items = suggest_items(board, max_moves=max_moves, tier=tier, most=most, split=split,
+                          timeout=timeout)  # fmt: skip
+    code = show_items(shown, kept(items))
+    if output is not None and target is not None:
+        if not first:
+            Output().note("starbattle-asp: no suggestion, so no board was written")
+        else:
+            written = Output(output)
+            written.write(write_board(first[0].fixed, target))
+            written.close()
+    return code
+
+
 @cli.command("encodings")
 def list_encodings() -> int:
     """List the default program, the rule variants and the hint programs with their purpose."""

@@ -348,6 +348,23 @@ def read_board(source: str, *, stars: int | None = None, fmt: str | None = None)
     return found[0].board(stars=stars, fmt=fmt)
 
 
+WRITTEN_EXTENSIONS = {**EXTENSIONS, ".svg": "svg", ".png": "png", ".pzprv3": "pzprv3"}
+"""The board format a file's extension asks for when a board is written."""
+
+
+def format_for(path: str, record: Record, fmt: str | None = None) -> str:
+    """The format to write a board to `path` in: its extension's, else the input's own.
+
+    `fmt`: the input's format as given (--from); an image's board is written as JSON.
+    """
+    by_extension = WRITTEN_EXTENSIONS.get(os.path.splitext(path)[1].lower())
+    if by_extension is not None:
+        return by_extension
+    if record.image is not None or fmt == "image":
+        return "json"
+    return fmt or detect(record.text, record.name)
+
+
 def write_board(board: Board, fmt: str) -> str | bytes:
     """Write a board in a format of WRITERS (PNG as bytes, every other as text)."""
     from starbattle.io import pictures

@@ -14,14 +14,18 @@ from typing import Any
 from starbattle.io.formats.json_board import board_json, dumps
 from starbattle.model.board import Board, Cell
 from starbattle.model.checker import Violation
-from starbattle.model.steps import Explained, Graded, Hint, Step
+from starbattle.model.setter import Suggested, Suggestion
+from starbattle.model.steps import Explained, Grade, Graded, Hint, Step
 from starbattle.model.units import region_names
 from starbattle.model.values import (
     RESULTS,
     AnswerCheck,
+    BoardVerdict,
     Comparison,
     Daily,
     Difference,
+    Explanation,
+    Fixed,
     FixedCells,
     Found,
     Generated,
@@ -130,9 +134,12 @@ def _difference(difference: Difference) -> dict[str, Any]:
 
 def _why(why: Why) -> dict[str, Any]:
     """Why there is no solution: the rules, the sentence and their cells."""
-    explanation = why.explanation
+    return {"type": "why", **_explanation(why.explanation)}
+
+
+def _explanation(explanation: Explanation) -> dict[str, Any]:
+    """A smallest set of rules that cannot all hold: their names, the sentence, their cells."""
     return {
-        "type": "why",
         "units": list(explanation.names),
         "sentence": explanation.sentence,
         "cells": cells_json(explanation.cells),
@@ -143,12 +150,15 @@ def _fixed(fixed: FixedCells) -> dict[str, Any]:
     """The cells every solution agrees on, and how many are open."""
     if fixed.fixed is None:
         return {"type": "fixed", "solutions": 0}
+    return {"type": "fixed", **_agreed(fixed.fixed), "complete": fixed.complete}
+
+
+def _agreed(fixed: Fixed) -> dict[str, Any]:
+    """Cells a star in every solution, cells empty in every one, how many are open."""
     return {
-        "type": "fixed",
-        "stars": cells_json(fixed.fixed.stars),
-        "blanks": cells_json(fixed.fixed.blanks),
-        "open": len(fixed.fixed.open),
-        "complete": fixed.complete,
+        "stars": cells_json(fixed.stars),
+        "blanks": cells_json(fixed.blanks),
+        "open": len(fixed.open),
     }
 
 
@@ -216,14 +226,72 @@ def _explained(explained: Explained) -> dict[str, Any]:
 
 def _graded(graded: Graded) -> dict[str, Any]:
     """A grade, or why there is none."""
-    grade = graded.grade
-    record: dict[str, Any] = {
-        "type": "grade",
-        "tier": grade.tier,
-        "score": grade.score,
-        "features": grade.features,
-    }
+    return {"type": "grade", **_grade(graded.grade)}
+
+
+def _grade(grade: Grade) -> dict[str, Any]:
+    """A grade's tier, score and features, or why there is none."""
+    record = {"tier": grade.tier, "score": grade.score, "features": grade.features}
     return record if grade.reason is None else record | {"reason": grade.reason}
+
+
+def _verdict(verdict: BoardVerdict) -> dict[str, Any]:
+    """A board being drawn: its region problems, else its solutions and what follows."""
+    difference, solutions = verdict.difference, verdict.solutions
+    return {
+        "type": "verdict",
+        "valid": not verdict.problems,
+        "problems": [
+            {"kind": p.kind, "message": p.message, "cells": cells_json(p.cells)}
+            for p in verdict.problems
+        ],
+        "solutions": solutions,
+        "unique": None if solutions is None else solutions == 1,
+        "why": None if verdict.why is None else _explanation(verdict.why),
+        "difference": None
+        if difference is None
+        else {
+            "stars": [list(cell) for cell in difference.first.stars],
+            "another": [list(cell) for cell in difference.another.stars],
+            "cells": [list(cell) for cell in difference.cells],
+        },
+        "fixed": None if verdict.fixed is None else _agreed(verdict.fixed),
+        "grade": None if verdict.grade is None else _grade(verdict.grade),
+        "hardest": verdict.hardest,
+        "seconds": round(verdict.seconds, 6),
+    }
+
+
+def _suggestion(suggestion: Suggestion) -> dict[str, Any]:
+    """Region edits proved to give a board the solutions said, with the board they make."""
+    from starbattle.model.units import region_names
+
+    names = region_names(suggestion.board)
+    return {
+        "type": "suggestion",
+        "index": suggestion.index,
+        "moves": [
+            {"cell": list(move.cell), "from": names[move.source], "to": names[move.target]}
+            for move in suggestion.moves
+        ],
+        "solutions": suggestion.solutions,
+        "unique": suggestion.solutions == 1,
+        "changed": suggestion.changed,
+        "grade": None if suggestion.grade is None else _grade(suggestion.grade),
+        "board": board_json(suggestion.fixed),
+    }
+
+
+def _suggested(suggested: Suggested) -> dict[str, Any]:
+    """How a search for suggestions ended."""
+    return {
+        "type": "suggested",
+        "before": suggested.before,
+        "suggestions": suggested.found,
+        "tried": suggested.tried,
+        "complete": suggested.complete,
+        "seconds": round(suggested.seconds, 6),
+    }
 
 
 def _overall(tally: Tally) -> dict[str, Any]:
@@ -351,6 +419,9 @@ RECORDS: dict[type, Callable[[Any], dict[str, Any]]] = {
     Tally: _overall,
     Generated: _generated,
     Comparison: _comparison,
+    BoardVerdict: _verdict,
+    Suggestion: _suggestion,
+    Suggested: _suggested,
 }
 NO_RECORD = frozenset({Message, Outcome})
 """Values that are said to people or counted, never recorded."""

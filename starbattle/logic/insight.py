@@ -74,18 +74,35 @@ def _consequences(solver: Solver, kind: str, deadline: float | None) -> frozense
     return found
 
 
-def why_unsat(board: Board) -> Explanation | None:
-    """Why the board has no solution (None when it has one), under the default rules."""
+def _core(board: Board, deadline: float | None) -> tuple[Solver, list[Rule], list[Rule] | None]:
+    """The explanation program's solver, its rule units, and an unsatisfiable core of them."""
     solver = Solver(board, encoding=str(encodings_dir() / "explain.lp"))
     every = solver.units()
-    core = solver.core(every)
+    return solver, every, solver.core(every, timeout=time_left(deadline))
+
+
+def unsat_rules(board: Board, timeout: float | None = None) -> list[Rule] | None:
+    """Rules that cannot all hold, not necessarily a smallest set (None: there is a solution).
+
+    Raises TimeLimitReached when `timeout` seconds pass first.
+    """
+    return _core(board, deadline_after(timeout))[2]
+
+
+def why_unsat(board: Board, timeout: float | None = None) -> Explanation | None:
+    """Why the board has no solution (None when it has one), under the default rules.
+
+    Raises TimeLimitReached when `timeout` seconds pass first.
+    """
+    deadline = deadline_after(timeout)
+    solver, every, core = _core(board, deadline)
     if core is None:
         return None
     # Deletion-based minimising from two orders (lines first; regions first), keeping the
     # smaller result: what is left tends to be the few units a person would name.
     needed = min(
         (
-            smaller_core(solver, sorted(core, key=order), every)
+            smaller_core(solver, sorted(core, key=order), every, deadline=deadline)
             for order in (_order, _regions_first)
         ),
         key=len,

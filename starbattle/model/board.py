@@ -93,6 +93,19 @@ def _label_hint(labels: Sequence[str]) -> str:
     return f" (labels: {shown}" + (f"; the same region? {'; '.join(alike)})" if alike else ")")
 
 
+class RegionCountError(BoardError):
+    """A board with another number of regions than rows: a board still being drawn."""
+
+    def __init__(self, message: str, board: Board) -> None:
+        super().__init__(message, file=board.name)
+        self.board = board
+        """The board as read, right in every other way (what a setter's verdict looks at)."""
+
+    def __reduce__(self) -> tuple[type[RegionCountError], tuple[str, Board]]:
+        """Rebuild from message and board (a worker process sends it back)."""
+        return RegionCountError, (self.message, self.board)
+
+
 class _Frozen:
     """An immutable record: equality, hashing and repr by the fields named in `_compared`.
 
@@ -174,14 +187,6 @@ class Board(_Frozen):
             raise BoardError(
                 f"stars must be a whole number of at least 1, not {self.stars!r}", file=self.name
             )
-        labels = self.region_labels
-        if len(labels) != size:
-            raise BoardError(
-                f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
-                f"{size}: the {size} rows hold {size}x{self.stars} stars in all and so must "
-                f"the regions, {self.stars} each{_label_hint(labels)}",
-                file=self.name,
-            )
         for kind, cells in (("given star", self.given_stars), ("given blank", self.given_blanks)):
             for row, column in sorted(cells):
                 if not (1 <= row <= size and 1 <= column <= size):
@@ -198,6 +203,14 @@ class Board(_Frozen):
         if both:
             raise BoardError(
                 f"cell {both[0]} is given both as a star and as a blank", file=self.name
+            )
+        labels = self.region_labels
+        if len(labels) != size:  # last: the error carries a board that is right but for this
+            raise RegionCountError(
+                f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
+                f"{size}: the {size} rows hold {size}x{self.stars} stars in all and so must "
+                f"the regions, {self.stars} each{_label_hint(labels)}",
+                self,
             )
 
     @classmethod

@@ -14,7 +14,8 @@ from typing import NamedTuple
 from starbattle.exits import Exit, Verdict, worst
 from starbattle.model.board import Board, Cell, Solution
 from starbattle.model.checker import Violation
-from starbattle.model.steps import TIERS, Explained, Graded, Hint
+from starbattle.model.setter import RegionProblem, Suggested, Suggestion
+from starbattle.model.steps import TIERS, Explained, Grade, Graded, Hint
 
 Rule = tuple[str, tuple[object, ...]]
 """A switchable rule of the explanation program, in plain values: ("row", (3,)),
@@ -282,6 +283,36 @@ class Tally:
         return time.perf_counter() - self.started
 
 
+class BoardVerdict(NamedTuple):
+    """A board being drawn, judged at once: its regions, its solutions, and what follows."""
+
+    board: Board
+    problems: tuple[RegionProblem, ...]
+    """What is wrong with the regions (then nothing is solved)."""
+    solutions: int | None = None
+    """0, 1, or 2 for two or more; None with problems, or when the time limit came first."""
+    difference: Difference | None = None
+    """With two or more: the first two solutions and where they differ."""
+    why: Explanation | None = None
+    """With none: a smallest set of rules that cannot all hold."""
+    fixed: Fixed | None = None
+    """The cells every solution agrees on, when asked for."""
+    grade: Grade | None = None
+    """With exactly one: the grade."""
+    hardest: str | None = None
+    """With a grade: the hardest kind of step its trace needed (an effort of the grade)."""
+    seconds: float = 0.0
+
+    @property
+    def code(self) -> Exit:
+        """FOUND exactly one solution, NONE problems or not one, TIMEOUT undecided."""
+        if self.problems:
+            return Exit.NONE
+        if self.solutions is None:
+            return Exit.TIMEOUT
+        return Exit.FOUND if self.solutions == 1 else Exit.NONE
+
+
 class Generated(NamedTuple):
     """One generated puzzle with its solution, the seed that made it and the time taken."""
 
@@ -382,5 +413,8 @@ RESULTS = (
     Tally,
     Generated,
     Comparison,
+    BoardVerdict,
+    Suggestion,
+    Suggested,
 )
 """Every value a command shows: the record writer and each formatter must know them all."""

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from starbattle.io.inputs import Record
     from starbattle.logic.graded import Asked
     from starbattle.logic.ladder import Logic
+    from starbattle.model.setter import Suggested, Suggestion
+    from starbattle.model.values import BoardVerdict
 
 
 class SolveRequest(NamedTuple):
@@ -424,3 +426,48 @@ def check_marks(
         board, stars, blanks, against_solution=against_solution, timeout=timeout
     )
     return PartialAnswerCheck(board, len(stars), len(blanks), checked)
+
+
+def live_verdict(
+    read: Callable[[], Board],
+    *,
+    fixed: bool = False,
+    graded: bool = True,
+    timeout: float | None = None,
+) -> BoardVerdict:
+    """The verdict on a board being drawn, read by `read` (any number of regions is judged).
+
+    Region problems, else 0, 1 or 2+ solutions with why none, where two differ, the grade
+    (unless not `graded`); `fixed`: the cells every solution agrees on too. Within `timeout`
+    seconds.
+    """
+    from starbattle.logic.verdict import drawn, verdict
+
+    return verdict(drawn(read), fixed=fixed, graded=graded, timeout=timeout)
+
+
+def suggest_items(
+    board: Board,
+    *,
+    max_moves: int = 2,
+    tier: str | None = None,
+    most: int = 10,
+    split: bool = False,
+    timeout: float | None = None,
+) -> Iterator[Message | Suggestion | Suggested]:
+    """Warnings about the board, then each suggestion as it is proved, then the summary.
+
+    See `starbattle.logic.suggest.suggest`.
+    """
+    from starbattle.logic.suggest import suggest
+    from starbattle.model.units import region_names
+
+    for label, count in board.split_regions().items():
+        yield Message(
+            f"region {region_names(board)[label]} is in {count} separate pieces: no cell moves "
+            "out of it (the live verdict says more)",
+            "warning",
+        )
+    yield from suggest(
+        board, max_moves=max_moves, tier=tier, most=most, split=split, timeout=timeout
+    )

@@ -17,7 +17,6 @@ import binascii
 import difflib
 import importlib.util
 import json
-import math
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -39,10 +38,6 @@ MAX_SECONDS = 60.0
 MAX_GENERATE_SIZE = 25
 MAX_MODELS = 100
 """The most solutions one request may ask for."""
-MAX_DEPTH = 32
-"""The deepest nesting of lists and objects a request may have (the page needs 4)."""
-MAX_DIGITS = 18
-"""The most digits of an integer in a request (no option needs more; int() slows past 4000)."""
 OPTIONAL = {"import": ("PIL", "numpy", "cv2")}
 """Commands that need an extra installed (`pip install '.[image]'`), and its libraries."""
 KINDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
@@ -77,6 +72,10 @@ FIELDS = {
     "attempts": "integer",
     "image": "text",
     "date": "text",
+    "max_moves": "integer",
+    "most": "integer",
+    "split": "boolean",
+    "grade": "boolean",
 }
 """Every field of a request and its kind; null is the same as leaving a field out."""
 BOARD_FIELDS = ("board", "from", "stars", "givens", "timeout")
@@ -91,6 +90,8 @@ COMMAND_FIELDS = {
     "grade": BOARD_FIELDS,
     "import": ("image", "stars", "size", "timeout"),
     "daily": ("date", "tier", "timeout"),
+    "verdict": (*BOARD_FIELDS, "fixed", "grade"),
+    "suggest": (*BOARD_FIELDS, "max_moves", "tier", "most", "split"),
 }
 """The fields each command takes."""
 CLI_ONLY = (
@@ -355,6 +356,43 @@ def grade(payload: dict[str, Any]) -> dict[str, Any]:
     return api_records([grade_of(read, seconds(payload))])
 
 
+def verdict(payload: dict[str, Any]) -> dict[str, Any]:
+    """The live verdict on a board being drawn: region problems, else its solutions."""
+    from starbattle.run.service import live_verdict
+
+    judged = live_verdict(
+        lambda: _board(payload),
+        fixed=_get(payload, "fixed", False),
+        graded=_get(payload, "grade", True),
+        timeout=seconds(payload),
+    )
+    return api_records([judged])
+
+
+def suggest(payload: dict[str, Any]) -> dict[str, Any]:
+    """`suggest -f json`: region edits that give the board exactly one solution, then a summary."""
+    from starbattle.logic.grade import TIERS
+    from starbattle.run.service import suggest_items
+
+    max_moves, most = _get(payload, "max_moves", 2), _get(payload, "most", 5)
+    if not 1 <= max_moves <= 2:
+        raise ApiError(400, '"max_moves" must be 1 or 2')
+    if not 0 <= most <= MAX_MODELS:
+        raise ApiError(400, f'"most" must be 0 to {MAX_MODELS} (0: every one of the fewest moves)')
+    tier = _get(payload, "tier")
+    if tier is not None and tier not in TIERS:
+        raise ApiError(400, f'"tier" must be one of {", ".join(TIERS)}, not {tier!r}')
+    found = suggest_items(
+        _board(payload),
+        max_moves=max_moves,
+        tier=tier,
+        most=most,
+        split=_get(payload, "split", False),
+        timeout=seconds(payload),
+    )
+    return api_records(found)
+
+
 def api_records(items: Iterable[object]) -> dict[str, Any]:
     """A command's items as the API answers them: their records, and the messages apart."""
     records, messages = [], []
@@ -388,6 +426,8 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "grade": grade,
     "import": import_image,
     "daily": daily,
+    "verdict": verdict,
+    "suggest": suggest,
 }
 
 
@@ -435,58 +475,6 @@ def api_wording(message: str) -> str:
         return f'"{name}": true' if FIELDS[name] == "boolean" else f'"{name}"'
 
     return CLI_FLAG.sub(field, message)
-
-
-def parsed(body: bytes) -> Any:
-    """A request's JSON; 400 for no JSON, NaN, huge numbers or nesting past MAX_DEPTH."""
-    too_deep = ApiError(400, f"the request nests lists and objects deeper than {MAX_DEPTH}")
-    try:
-        document = json.loads(
-            body or b"null", parse_constant=_no_constant, parse_int=_integer, parse_float=_number
-        )
-    except RecursionError:  # past the decoder's own limit (about 1000 levels)
-        raise too_deep from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ApiError(400, f"the request is not JSON: {error}") from None
-    if _deeper(document, MAX_DEPTH):
-        raise too_deep
-    return document
-
-
-def _no_constant(name: str) -> Any:
-    """NaN, Infinity and -Infinity are refused (JSON has no such numbers)."""
-    raise ApiError(400, f"the request holds {name}, which is no JSON number: send a number")
-
-
-def _integer(text: str) -> int:
-    """An integer of the request, refused past MAX_DIGITS digits."""
-    digits = len(text.lstrip("-"))
-    if digits > MAX_DIGITS:
-        raise ApiError(
-            400, f"the request holds an integer of {digits} digits: at most {MAX_DIGITS} allowed"
-        )
-    return int(text)
-
-
-def _number(text: str) -> float:
-    """A decimal number of the request, refused when it is too large for a float."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ApiError(400, f"the request holds the number {text[:20]}, too large for a float")
-    return value
-
-
-def _deeper(document: Any, limit: int) -> bool:
-    """Whether lists and objects nest deeper than `limit` (counted without recursion)."""
-    stack = [(document, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict | list):
-            if depth > limit:
-                return True
-            items = value.values() if isinstance(value, dict) else value
-            stack.extend((item, depth + 1) for item in items)
-    return False
 
 
 def instances(folder: Path) -> list[dict[str, str]]:

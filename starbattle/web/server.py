@@ -34,6 +34,7 @@ from starbattle.io.records import makeable_record, techniques_record
 from starbattle.logic.offer import makeable
 from starbattle.logic.registry import TECHNIQUES
 from starbattle.web import api
+from starbattle.web.body import parsed
 from starbattle.web.workers import (
     NICE_AFTER_SECONDS,
     Busy,
@@ -391,7 +392,7 @@ class Handler(BaseHTTPRequestHandler):
             )
             return
         try:
-            payload = api.parsed(self.rfile.read(length))
+            payload = parsed(self.rfile.read(length))
         except api.ApiError as error:
             self.send_json(error.status, {"error": error.message})
             return

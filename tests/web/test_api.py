@@ -21,6 +21,7 @@ from starbattle.asp.solver import Solver
 from starbattle.cli.main import cli
 from starbattle.io.inputs import read_board, write_board
 from starbattle.io.pictures import PAGE_PALETTE, region_colours
+from starbattle.logic.generate import canonical
 from starbattle.logic.grade import REACHABLE, grade
 from starbattle.logic.registry import TECHNIQUES
 from starbattle.model.board import king_capacity
@@ -375,3 +376,80 @@ def test_serve_refuses_a_port_in_use(server):
     result = CliRunner().invoke(cli, ["serve", "--port", str(port)])
     assert result.exit_code == 2
     assert result.stderr.startswith(f"starbattle-asp: error: cannot listen on 127.0.0.1:{port}:")
+
+
+NONE = ROOT / "instances" / "crafted-6x6-no-solution.lp"
+NORVIG = ROOT / "instances" / "norvig-5x5-1star.lp"
+
+
+@pytest.mark.parametrize(
+    ("board", "solutions", "valid"),
+    [
+        (URL, 1, True),
+        (NORVIG.read_text(), 2, True),
+        (NONE.read_text(), 0, True),
+        ('{"stars": 1, "regions": ["AAB", "AAB", "AAB"]}', None, False),
+        ('{"stars": 1, "regions": ["ABA", "BBB", "CCC"]}', None, False),
+    ],
+    ids=["unique", "several", "none", "count", "split"],
+)
+def test_verdict_is_the_library_verdict_record(server, board, solutions, valid):
+    from starbattle.io.inputs import parse_board
+    from starbattle.io.records import record
+    from starbattle.logic.verdict import drawn, verdict
+
+    status, answer = post(server, "verdict", {"board": board, "fixed": True})
+    assert status == 200
+    (made,) = answer["records"]
+    assert (made["type"], made["solutions"], made["valid"]) == ("verdict", solutions, valid)
+    expected = record(verdict(drawn(lambda: parse_board(board)), fixed=True))
+    assert without_seconds([made]) == without_seconds([expected])
+
+
+def test_suggest_returns_the_records_of_suggest_json(server):
+    status, answer = post(server, "suggest", {"board": NORVIG.read_text(), "most": 2})
+    expected = cli_records("suggest", str(NORVIG), "-n", "2", "-f", "json")
+    assert status == 200 and len(expected) == 3
+    assert without_seconds(answer["records"]) == without_seconds(expected)
+
+
+def test_suggest_stops_at_its_time_limit(server):
+    payload = {"board": SEVERAL.read_text(), "timeout": 0.05}
+    status, answer = post(server, "suggest", payload)
+    assert status == 200
+    assert answer["records"][-1] == {**answer["records"][-1], "type": "suggested",
+                                     "complete": False, "suggestions": 0}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        ({"board": URL, "max_moves": 3}, '"max_moves" must be 1 or 2'),
+        ({"board": URL, "most": -1}, '"most" must be 0 to 100'),
+        ({"board": URL, "tier": "harder"}, '"tier" must be one of easy'),
+        ({"board": URL, "split": 1}, '"split" must be true or false'),
+        ({"board": URL, "max_move": 1}, 'unknown field "max_move" for suggest (did you mean'),
+        ({"board": "stars: 1\nAAA\nAAA\nBBB\n"}, "the board is 3x3 but has 2 regions"),
+    ],
+)
+def test_suggest_refuses_bad_fields(server, payload, message):
+    status, answer = post(server, "suggest", payload)
+    assert status == 400
+    assert answer["error"].startswith(message)
+
+
+@pytest.mark.parametrize("target", ["url", "sbn", "pzprv3", "txt", "svg", "png"])
+def test_a_suggested_board_exports_to_every_format(server, target):
+    status, answer = post(server, "suggest", {"board": NORVIG.read_text(), "most": 1})
+    fixed = json.dumps(answer["records"][0]["board"])
+    status, answer = post(server, "convert", {"board": fixed, "to": target})
+    (converted,) = answer["records"]
+    assert (status, converted["format"]) == (200, target)
+    if target in ("url", "sbn", "pzprv3", "txt"):
+        assert canonical(read_board(converted["text"], stars=1)) == canonical(read_board(fixed))
+
+
+def test_verdict_without_the_grade(server):
+    status, answer = post(server, "verdict", {"board": URL, "grade": False})
+    (made,) = answer["records"]
+    assert (status, made["solutions"], made["grade"], made["hardest"]) == (200, 1, None, None)

@@ -445,7 +445,7 @@ def test_an_unknown_command_is_404_listing_the_commands(server):
         404,
         {
             "error": "no API command 'solv' (did you mean \"solve\"?): use one of solve, check, "
-            "board, convert, generate, hint, explain, grade, import, daily"
+            "board, convert, generate, hint, explain, grade, import, daily, verdict, suggest"
         },
     )
 

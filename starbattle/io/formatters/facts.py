@@ -6,9 +6,11 @@ from starbattle.asp.facts import star_facts
 from starbattle.io.formats import pzprv3
 from starbattle.io.formatters.base import Formatter, Piece, shows, summary_text
 from starbattle.io.formatters.text import fixed_lines, graded_line, overall_text
+from starbattle.model.setter import Suggested, Suggestion
 from starbattle.model.steps import Explained, Graded, Hint
 from starbattle.model.values import (
     AnswerCheck,
+    BoardVerdict,
     Comparison,
     Difference,
     FixedCells,
@@ -22,7 +24,19 @@ from starbattle.model.values import (
 )
 
 SAID_ELSEWHERE = frozenset(
-    {Difference, Outcome, AnswerCheck, PartialAnswerCheck, Hint, Explained, Generated, Comparison}
+    {
+        Difference,
+        Outcome,
+        AnswerCheck,
+        PartialAnswerCheck,
+        Hint,
+        Explained,
+        Generated,
+        Comparison,
+        BoardVerdict,
+        Suggestion,
+        Suggested,
+    }
 )
 """What these formats leave to text and JSON (solve -f lp|pzprv3 shows solutions)."""
 

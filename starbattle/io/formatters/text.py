@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from starbattle.io.formatters.base import Formatter, Piece, printable, shows
 from starbattle.io.render import given_mark, render_marks, render_step, render_text, star_marks
-from starbattle.model.steps import Explained, Graded, Hint
+from starbattle.model.setter import Suggested, Suggestion
+from starbattle.model.steps import Explained, Grade, Graded, Hint
+from starbattle.model.units import region_names
 from starbattle.model.values import (
     AnswerCheck,
+    BoardVerdict,
     Comparison,
     Difference,
     Fixed,
@@ -158,6 +161,63 @@ class TextFormatter(Formatter):
         """The tier and score with the features that weigh most, or why there is no grade."""
         return [graded_line(graded)]
 
+    @shows(BoardVerdict)
+    def verdict(self, verdict: BoardVerdict) -> list[Piece]:
+        """The region problems, else the solutions and what follows from them."""
+        if verdict.problems:
+            return [f"regions: {problem.message}" for problem in verdict.problems]
+        if verdict.solutions is None:
+            return ["the time limit was reached before the solutions were counted"]
+        said: list[Piece] = [solutions_words(verdict.solutions, verdict.grade)]
+        if verdict.why is not None:
+            said.append(f"why: {verdict.why.sentence}")
+        if verdict.difference is not None:
+            said.append(f"two solutions differ in {len(verdict.difference.cells)} cells")
+        if verdict.hardest is not None:
+            said.append(f"hardest step: {verdict.hardest}")
+        if verdict.fixed is not None:
+            said.append(decided(verdict.fixed))
+        return said
+
+    @shows(Suggestion)
+    def suggestion(self, suggestion: Suggestion) -> list[Piece]:
+        """The moves and what they make, then the new board with the moved cells marked."""
+        names = region_names(suggestion.board)
+        moves = ", ".join(
+            f"({r},{c}) from region {names[move.source]} to region {names[move.target]}"
+            for move in suggestion.moves
+            for r, c in [move.cell]
+        )
+        moved = dict.fromkeys((move.cell for move in suggestion.moves), "o")
+        return [
+            *([""] if suggestion.index > 1 else []),
+            f"suggestion {suggestion.index}: move {moves}: "
+            f"{solutions_words(suggestion.solutions, suggestion.grade)}",
+            render_marks(suggestion.fixed, moved, "."),
+        ]
+
+    @shows(Suggested)
+    def suggested(self, suggested: Suggested) -> list[Piece]:
+        """How the search ended: what the board had, how many suggestions, boards tried."""
+        tried = f"{plural(suggested.tried, 'board')} tried, {suggested.seconds:.3f} s"
+        if suggested.before == 1 and suggested.tier is None:
+            return [
+                "the board has exactly one solution: nothing to fix (--tier T looks for "
+                f"edits towards a tier) ({tried})"
+            ]
+        before = {0: "no solution", 1: "one solution", 2: "2 or more solutions"}
+        had = f"the board has {before.get(suggested.before, 'an unknown number of solutions')}"
+        lead = "\n" if suggested.found else ""
+        if suggested.found:
+            return [f"{lead}{had}; {plural(suggested.found, 'suggestion')} ({tried})"]
+        wanted = f"a {suggested.tier} puzzle" if suggested.tier else "exactly one solution"
+        if not suggested.complete:
+            return [
+                f"{had}; the time limit of {suggested.timeout:g} s was reached before an edit "
+                f"gave {wanted} ({tried})"
+            ]
+        return [f"{had}; no edit of the regions tried gives {wanted} ({tried})"]
+
     @shows(Comparison)
     def comparison(self, comparison: Comparison) -> list[Piece]:
         """The programs' table, then whether they agree on every board's count."""
@@ -242,3 +302,13 @@ def graded_line(graded: Graded) -> str:
         f"hardest level {f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
         f"{plural(f['conflicts'], 'clingo conflict')}{cut}"
     )
+
+
+def solutions_words(solutions: int, grade: Grade | None) -> str:
+    """'unique, hard (score 2.2)', 'unique', 'no solution', '2 or more solutions'."""
+    if solutions == 1:
+        tier = (
+            "" if grade is None or grade.tier is None else f", {grade.tier} (score {grade.score:g})"
+        )
+        return f"unique{tier}"
+    return "no solution" if solutions == 0 else "2 or more solutions"
