@@ -387,9 +387,9 @@ APPLIES = {
             [[7, 6]],
             [[6, 5], [6, 6], [6, 7], [6, 9], [7, 5], [7, 9], [8, 5], [8, 7], [8, 10], [9, 10]],
             ["row 8", "row 9", "region F", "region G", "region H", "region I"],
-            "Rows 8-9 need 4 stars, which only regions F, G, H and I can hold; counting the 2x2 "
-            "blocks each has room for inside and outside rows 8-9, (7,6) is a star and 10 cells "
-            "are empty",
+            "Rows 8-9 need 4 stars; by the 2x2 blocks the 4 regions meeting rows 8-9 have room "
+            "for, region F none, region G 1 star and region H 1 star go there, so (7,6) is a "
+            "star and 10 cells are empty",
         ),
         (
             [
@@ -419,9 +419,9 @@ APPLIES = {
             [[10, 9]],
             [[4, 10], [5, 10], [8, 10], [10, 10]],
             ["column 10", "region C", "region E", "region H", "region J"],
-            "Column 10 needs 2 stars, which only regions C, E, H and J can hold; counting the "
-            "2x2 blocks each has room for inside and outside column 10, (10,9) is a star and 4 "
-            "cells are empty",
+            "Column 10 needs 2 stars; by the 2x2 blocks the 4 regions meeting column 10 have "
+            "room for, region E none and region J none go there, so (10,9) is a star and 4 cells "
+            "are empty",
         ),
         (
             [
@@ -451,8 +451,9 @@ APPLIES = {
             [],
             [[5, 1], [5, 6], [5, 7], [5, 8], [5, 9], [5, 10]],
             ["row 5", "region D", "region E", "region F", "region G"],
-            "Row 5 needs 2 stars, which only regions D, E, F and G can hold; counting the 2x2 "
-            "blocks each has room for inside and outside row 5, 6 cells are empty",
+            "Row 5 needs 2 stars, which only regions D, E, F and G can hold; by the 2x2 blocks "
+            "each has room for inside and outside row 5, region D none and region E none go "
+            "there, so 6 cells are empty",
         ),
     ],
     "container-exclusion": [

@@ -16,7 +16,7 @@ from starbattle.logic.blocks import one_star_each
 from starbattle.logic.containers import bands
 from starbattle.logic.grid import Found, View
 from starbattle.logic.sentences import SENTENCE_LIMIT, outcome, units_text
-from starbattle.words import plural
+from starbattle.words import joined, plural
 
 if TYPE_CHECKING:
     from starbattle.logic.ladder import Logic
@@ -44,28 +44,55 @@ def capacity_counting(logic: Logic, view: View) -> list[Found]:
                 continue
             stars: set[int] = set()
             blanks: set[int] = set()
+            said = []
             for u in meeting:
-                share_least = max(least[u], need - (high - most[u]))
-                share_most = min(most[u], need - (low - least[u]))
-                inside, outside = parts[u]
-                if share_most == 0:
-                    blanks |= inside
-                if share_least == view.need[u]:
-                    blanks |= outside
-                for part, share, space in (
-                    (inside, share_least, room[u][0]),
-                    (outside, view.need[u] - share_most, room[u][1]),
-                ):
-                    if 0 < share == space:
-                        cover = grid.cover(part, share)
-                        if cover is not None:
-                            more_stars, more_blanks = one_star_each(view, part, cover)
-                            stars |= more_stars
-                            blanks |= more_blanks
+                share = (
+                    max(least[u], need - (high - most[u])),
+                    min(most[u], need - (low - least[u])),
+                )
+                pinned = _pinned(view, u, parts[u], room[u], share)
+                if pinned is not None:
+                    stars |= pinned[0]
+                    blanks |= pinned[1]
+                    said.append(pinned[2])
             blanks -= stars
             if stars or blanks:
-                found.append(_counted(view, lines, tuple(meeting), need, stars, blanks))
+                found.append(_counted(view, lines, tuple(meeting), need, (stars, blanks), said))
     return found
+
+
+def _pinned(
+    view: View,
+    unit: int,
+    parts: tuple[frozenset[int], frozenset[int]],
+    room: list[int],
+    share: tuple[int, int],
+) -> tuple[frozenset[int], frozenset[int], str] | None:
+    """What a unit's bounded share of a band decides, and how to say its share (or None)."""
+    grid, (inside, outside), (least, most) = view.grid, parts, share
+    need, name = view.need[unit], grid.names[unit]
+    stars: set[int] = set()
+    blanks: set[int] = set()
+    if most == 0:
+        blanks |= inside
+    if least == need:
+        blanks |= outside
+    for part, held, space in ((inside, least, room[0]), (outside, need - most, room[1])):
+        if 0 < held == space:
+            cover = grid.cover(part, held)
+            if cover is not None:
+                more_stars, more_blanks = one_star_each(view, part, cover)
+                stars |= more_stars
+                blanks |= more_blanks
+    if not (stars - view.stars) and not blanks:
+        return None
+    if least == most:
+        text = f"{name} {'none' if most == 0 else plural(most, 'star')}"
+    elif least:
+        text = f"{name} at least {least}"
+    else:
+        text = f"{name} at most {most}"
+    return frozenset(stars), frozenset(blanks), text
 
 
 def _counted(
@@ -73,21 +100,31 @@ def _counted(
     lines: tuple[int, ...],
     meeting: tuple[int, ...],
     need: int,
-    stars: set[int],
-    blanks: set[int],
+    decided: tuple[set[int], set[int]],
+    said: list[str],
 ) -> Found:
     """The step: the units meeting a band, counted by their 2x2 room."""
-    grid = view.grid
+    grid, (stars, blanks) = view.grid, decided
     band, others = units_text(grid, lines), units_text(grid, meeting)
-    if len(others) > SENTENCE_LIMIT // 4:
-        others = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting them"
     more = "more " if any(view.has[u] for u in lines) else ""
+    verb = "need" if len(lines) > 1 else "needs"
     text = (
-        f"{band} {'need' if len(lines) > 1 else 'needs'} {plural(need, more + 'star')}, "
-        f"which only {others} can hold; counting "
-        f"the 2x2 blocks each has room for inside and outside {band}, "
+        f"{band} {verb} {plural(need, more + 'star')}, which only {others} can hold; by the "
+        f"2x2 blocks each has room for inside and outside {band}, {joined(said)} go there, so "
         f"{outcome(grid, stars, blanks)}"
     )
+    if len(text) > SENTENCE_LIMIT:
+        text = (
+            f"{band} {verb} {plural(need, more + 'star')}; by the 2x2 blocks the "
+            f"{len(meeting)} {grid.kinds[meeting[0]]}s meeting {band} have room for, "
+            f"{joined(said)} go there, so {outcome(grid, stars, blanks)}"
+        )
+    if len(text) > SENTENCE_LIMIT:
+        text = (
+            f"{band} {verb} {plural(need, more + 'star')}; counting the 2x2 blocks the "
+            f"{grid.kinds[meeting[0]]}s meeting {band} have room for, "
+            f"{outcome(grid, stars, blanks)}"
+        )
     units = (*lines, *meeting)
     return Found(
         "capacity-counting", units, view.marks_in(units), frozenset(stars), frozenset(blanks), text
