@@ -10,11 +10,11 @@ exclusion against a squeezed band, and kissing Ls.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from starbattle.logic.containers import Container, containers
-from starbattle.logic.grid import Found, View
-from starbattle.logic.sentences import SENTENCE_LIMIT, units_phrase
+from starbattle.logic.containers import Container, bands, containers
+from starbattle.logic.grid import Found, Grid, View
+from starbattle.logic.sentences import SENTENCE_LIMIT, units_phrase, units_text
 from starbattle.words import plural
 
 if TYPE_CHECKING:
@@ -99,3 +99,125 @@ def _excluded(
     units = (*container.units, *(u for u in full if u not in container.units))
     cells = tuple(sorted({x, *view.marks_in(units)}))
     return Found("container-exclusion", units, cells, frozenset(), frozenset({x}), text)
+
+
+class Tally(NamedTuple):
+    """A band, the units of one kind meeting it, and their bounds on its stars by 2x2 room."""
+
+    lines: tuple[int, ...]
+    meeting: frozenset[int]
+    cells: frozenset[int]
+    need: int
+    bounds: dict[int, tuple[int, int]]
+    """Each meeting unit's (most, least) stars in the band."""
+    most: int
+    least: int
+    """Their sums."""
+
+
+def counting_exclusion(logic: Logic, view: View) -> list[Found]:
+    """Every undecided cell whose star would leave a band's count impossible by 2x2 room.
+
+    A band's stars come from the units of one kind meeting it, each putting in at most what
+    its cells left inside have room for and at least what its cells left outside cannot
+    hold (capacity counting); if after a star at X (filling, under pressure, the units that
+    need just that star) these bounds cannot add up to what the band needs, X is empty.
+    """
+    grid, found = view.grid, []
+    budget = logic.container_budget(view, "counting-exclusion")
+    tallies = []
+    for lines, others in bands(view):
+        cells = frozenset().union(*(view.open[u] for u in lines))
+        need = sum(view.need[u] for u in lines)
+        for group in others:
+            meeting = frozenset(u for u in group if view.open[u] & cells)
+            if not meeting or not budget.spend(sum(len(view.open[u]) for u in meeting)):
+                continue
+            bounds = {u: _bounds(grid, view.need[u], view.open[u], cells) for u in meeting}
+            most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
+            tallies.append(Tally(lines, meeting, cells, need, bounds, most, least))
+    for x in sorted(set(grid.cells) - view.stars - view.blanks):
+        filled = [u for u in grid.units_of[x] if view.need[u] == 1]
+        for pressure in ([], filled) if filled else ([],):
+            taken = {x, *grid.around[x]}.union(*(view.open[u] for u in pressure))
+            touched = {u for i in taken for u in grid.units_of[i]}
+            step = _miscounted(view, x, pressure, taken, touched, tallies, budget)
+            if step is not None:
+                found.append(step)
+                break
+    return found
+
+
+def _bounds(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) -> tuple[int, int]:
+    """A unit's (most, least) stars in a band, by the 2x2 room of its cells inside and outside."""
+    if need <= 0:
+        return 0, 0
+    inside, outside = cells & band, cells - band
+    most = min(need, grid.capacity(inside, need + 1))
+    return most, max(0, need - grid.capacity(outside, need + 1))
+
+
+def _miscounted(
+    view: View,
+    x: int,
+    filled: list[int],
+    taken: set[int],
+    touched: set[int],
+    tallies: list[Tally],
+    budget: Budget,
+) -> Found | None:
+    """The step if a star at x leaves some band's bounds unable to add up to its need."""
+    grid = view.grid
+    remains = {
+        u: (0 if u in filled else view.need[u] - (x in grid.sets[u]), view.open[u] - taken)
+        for u in touched
+    }
+    for tally in tallies:
+        affected = tally.meeting & touched
+        if not affected:
+            continue
+        if not budget.spend(len(affected)):
+            return None
+        need = tally.need - (x in tally.cells)
+        most, least = tally.most, tally.least
+        lowest = most - sum(tally.bounds[u][0] for u in affected)
+        highest = least + sum(remains[u][0] - tally.bounds[u][1] for u in affected)
+        if lowest >= need >= highest:  # no new bounds of these units can break the count
+            continue
+        for u in affected:
+            new = _bounds(grid, *remains[u], tally.cells)
+            most += new[0] - tally.bounds[u][0]
+            least += new[1] - tally.bounds[u][1]
+        if most < need or least > need:
+            return _miscounted_step(view, x, filled, tally, need, (most, least))
+    return None
+
+
+def _miscounted_step(
+    view: View, x: int, filled: list[int], tally: Tally, need: int, bounds: tuple[int, int]
+) -> Found:
+    """The step: a star at x would leave the units meeting a band unable to give it `need`."""
+    grid, where = view.grid, view.grid.where(x)
+    band, meeting = units_text(grid, tally.lines), tuple(sorted(tally.meeting))
+    others = units_text(grid, meeting)
+    if len(others) > SENTENCE_LIMIT // 4:
+        others = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting {band}"
+    full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
+    fill = f"fill {units_phrase(grid, full)} and " if full else ""
+    most, least = bounds
+    verb = "need" if len(tally.lines) > 1 else "needs"
+    if most < need:
+        text = (
+            f"a star at {where} would {fill}leave {others} room to put at most "
+            f"{plural(most, 'star')} into {band} (counting 2x2 blocks), but {band} {verb} "
+            f"{need} more, so {where} is empty"
+        )
+    else:
+        text = (
+            f"a star at {where} would {fill}leave {others} so little room outside {band} "
+            f"(counting 2x2 blocks) that they put at least {plural(least, 'star')} into it, "
+            f"but {band} {verb} only {need} more, so {where} is empty"
+        )
+    units = (*tally.lines, *meeting, *full)
+    cells = tuple(sorted({x, *view.marks_in(units)}))
+    return Found("counting-exclusion", units, cells, frozenset(), frozenset({x}), text)

@@ -16,7 +16,7 @@ from starbattle.logic.blocks import blocks
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
 from starbattle.logic.counting import capacity_counting
-from starbattle.logic.exclusion import container_exclusion
+from starbattle.logic.exclusion import container_exclusion, counting_exclusion
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
 from starbattle.logic.room import too_little_room
@@ -177,6 +177,15 @@ TECHNIQUES = (
         "container-exclusion.lp",
         "a star would leave a band or area too little room",
         container_exclusion,
+        costly=True,
+    ),
+    Technique(
+        "counting-exclusion",
+        5,
+        _always("counting"),
+        "counting-exclusion.lp",
+        "a star would leave a band too few stars by counting",
+        counting_exclusion,
         costly=True,
     ),
     Technique("assumption", 6, _always("assumption"), None, "one assumption", assumption),

@@ -40,6 +40,7 @@ def test_the_costly_techniques_come_after_the_others_of_their_level() -> None:
         "composite-tiling",
         "capacity-counting",
         "container-exclusion",
+        "counting-exclusion",
     ]
 
 
@@ -81,6 +82,7 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("composite-tiling", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("capacity-counting", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("container-exclusion", (Unit("row", 1), Unit("row", 2)), "counting"),
+        ("counting-exclusion", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("assumption", (Unit("row", 1),), "assumption"),
         ("assumption-chain", (), "assumption-chain"),
         ("unsat-core", (Unit("row", 1),), "unsat-core"),
