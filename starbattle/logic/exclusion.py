@@ -131,7 +131,7 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
         need = sum(view.need[u] for u in lines)
         for group in others:
             meeting = frozenset(u for u in group if view.open[u] & cells)
-            if not meeting or not budget.spend(sum(len(view.open[u]) for u in meeting)):
+            if not meeting or not budget.spend(len(meeting)):
                 continue
             bounds = {u: _bounds(grid, view.need[u], view.open[u], cells) for u in meeting}
             most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
