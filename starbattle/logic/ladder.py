@@ -3,7 +3,9 @@
 Levels, each tried only when every lower one has nothing to say:
 0 mistakes (a mark breaks a rule or contradicts the solution), 1 around a star and full
 units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little room,
-5 confinement (k units inside k units), 6 one assumption refuted by levels 1-5,
+5 confinement (k units inside k units) and then, one at a time, the costly container
+techniques (starbattle.logic.containers: bands and the units by them, tiled, counted and
+excluded against), 6 one assumption refuted by levels 1-5,
 7 a smallest set of units whose clingo unsatisfiable core forces a cell. Each technique is a
 row of starbattle.logic.registry, its function in a module of its level's own; this module
 runs them in order, within their budgets, and holds the clingo checker they share.
@@ -22,7 +24,8 @@ user's own hint program (starbattle.logic.programs) joins the ladder at the leve
 declares, after the built-in techniques of that level, every conclusion proved by clingo.
 
 Lowest level, precisely: levels 0-5 always run to the end, so no step is made at a level
-above one of them that applies. Level 6 runs to the end for refutations by levels 1-2 (every
+above one of them that applies, but for the container techniques, which work within
+CONTAINER_WORK each per step (on the largest boards they may leave some containers untried). Level 6 runs to the end for refutations by levels 1-2 (every
 undecided cell, both ways) and within a work budget (ASSUMPTION_WORK) for refutations that
 use levels 3-5; level 7 within CORE_PROOFS. A spent budget can only make level 6 miss a
 refutation, so that the step comes from level 7 instead; it never lifts a step above a
