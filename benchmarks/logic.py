@@ -3,9 +3,14 @@
     python benchmarks/logic.py [-j 2] [--sizes 10x2,14x3] [--limit K] [--audit K] [--seed S]
 
 Every puzzle of ../shared/corpus/real-puzzles.jsonl (grouped by size and star count, the
-KrazyDad `kd-*` ones apart, boards with several solutions apart) and the StarBattleLab
-"expert" puzzles of difficulty.jsonl is explained from the empty state with the whole ladder
-(levels 0-7). Only `next_step` is timed; a trace's time is the sum of its steps. Then the
+KrazyDad `kd-*` ones and masonomara's 14x14 `mo-*` ones apart, boards with several solutions
+apart), the StarBattleLab "expert" puzzles of difficulty.jsonl and its 10x10 "hard" ones, and
+the StarBattleLab collection of ../shared/corpus/starbattlelab (`--sbn K` lines of each
+file, shuffled by the seed; 0 leaves them out) is explained from the empty state with the
+whole ladder (levels 0-7). A puzzle counts as solved with no trial and no core when no step
+of its trace is an `assumption`, `assumption-chain` or `unsat-core` step.
+
+Only `next_step` is timed; a trace's time is the sum of its steps. Then the
 first `--audit K` puzzles of each group (in an order shuffled by `--seed`) have every step
 audited by `Logic.audit`, untimed (with `--sound`, every step of the others is checked for
 soundness alone, the first part below): agrees with the solution, clingo finds no solution of the
@@ -36,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results import RESULTS, write_section
 
 from starbattle import Board
+from starbattle.io.formats import sbn
 from starbattle.logic.ladder import Logic
 from starbattle.model.steps import State, Step
 
@@ -50,6 +56,10 @@ class Group:
     solved: int = 0
     """Solved without level 7."""
     solved_with_core: int = 0
+    clean: int = 0
+    """Solved with no trial and no core step (no assumption, assumption-chain, unsat-core)."""
+    trials: int = 0
+    """Steps that are trials or cores."""
     stopped: int = 0
     """Traces stopped by the benchmark's per-puzzle time budget (counted as not solved)."""
     steps: int = 0
@@ -60,35 +70,51 @@ class Group:
     problems: list[str] = field(default_factory=list)
     step_seconds: list[float] = field(default_factory=list)
     trace_seconds: list[float] = field(default_factory=list)
+    trace_cpu: list[float] = field(default_factory=list)
+    """Each trace's CPU seconds (the machine is shared: wall time counts others' load too)."""
     levels: dict[int, int] = field(default_factory=lambda: defaultdict(int))
 
 
-def group_of(record: dict, expert: bool) -> str:
-    """The group a corpus record is counted in."""
+TRIALS = ("assumption", "assumption-chain", "unsat-core")
+"""The techniques that are trials or cores, not named techniques a person applies."""
+
+
+def group_of(record: dict, labelled: bool) -> str | None:
+    """The group a corpus record is counted in (None: not measured)."""
     size = f"{record['n']}x{record['stars']}"
-    if expert:
-        return f"expert {size}"
+    if labelled:
+        tier = record["label"]
+        if not record["label_scale"].startswith("StarBattleLab collection"):
+            return None
+        return f"{tier} {size}" if tier == "expert" or (tier, size) == ("hard", "10x2") else None
     if record.get("solution_count") != 1:
         return "not unique"
+    if record["id"].startswith("mo-") and size == "14x3":
+        return f"masonomara {size}"
     return f"KrazyDad {size}" if record["id"].startswith("kd-") else size
 
 
-def load(sizes: set[str] | None) -> dict[str, list[tuple[str, Board]]]:
+def load(sizes: set[str] | None, sbn_lines: int, seed: int) -> dict[str, list[tuple[str, Board]]]:
     """(id, board) of every puzzle measured, by group, in corpus order."""
     groups: dict[str, list[tuple[str, Board]]] = defaultdict(list)
     for name in ("real-puzzles.jsonl", "difficulty.jsonl"):
-        expert = name.startswith("difficulty")
         for line in (CORPUS / name).read_text().splitlines():
             record = json.loads(line)
-            if expert and not (
-                record["label"] == "expert" and record["label_scale"].startswith("StarBattleLab")
-            ):
-                continue
-            if sizes and f"{record['n']}x{record['stars']}" not in sizes:
+            group = group_of(record, name.startswith("difficulty"))
+            if group is None or (sizes and f"{record['n']}x{record['stars']}" not in sizes):
                 continue
             rows = [list(row) for row in record["regions"]]
             board = Board.from_rows(rows, record["stars"], name=record["id"])
-            groups[group_of(record, expert)].append((record["id"], board))
+            groups[group].append((record["id"], board))
+    for path in sorted((CORPUS / "starbattlelab").glob("*.sbn")) if sbn_lines else ():
+        n, stars = (str(int(x)) for x in re.findall(r"\d+", path.name)[1:])
+        if sizes and f"{n}x{stars}" not in sizes:
+            continue
+        lines = list(enumerate(path.read_text().splitlines(), start=1))
+        random.Random(f"{seed} {path.name}").shuffle(lines)
+        for number, line in sorted(lines[:sbn_lines]):
+            name = f"{path.name}:{number}"
+            groups[f"StarBattleLab {n}x{stars}"].append((name, sbn.read(line, name=name)))
     return groups
 
 
@@ -100,6 +126,7 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
     name, board, audit, budget, sound = task
     group, logic, state = Group(puzzles=1), Logic(board), State()
     taken: list[tuple[State, Step]] = []
+    cpu = time.process_time()
     while sum(group.step_seconds) < budget:
         before = time.perf_counter()
         step = logic.next_step(state)
@@ -108,14 +135,17 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
             break
         taken.append((state, step))
         group.levels[step.level] += 1
+        group.trials += step.technique in TRIALS
         state = state.after(step)
     else:
         group.stopped = 1
     group.steps = len(taken)
     group.trace_seconds.append(sum(group.step_seconds))
+    group.trace_cpu.append(time.process_time() - cpu)
     solved = not group.stopped and logic.solved(state)
     group.solved_with_core = int(solved)
     group.solved = int(solved and not group.levels.get(7))
+    group.clean = int(solved and not group.trials)
     if audit:
         group.audited, group.audited_steps = 1, len(taken)
         for before, step in taken:
@@ -130,13 +160,15 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
 
 def merge(into: Group, other: Group) -> None:
     """Add one puzzle's measurements to its group."""
-    for name in ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited"):
+    for name in ("puzzles", "solved", "solved_with_core", "clean", "trials", "stopped", "steps"):
         setattr(into, name, getattr(into, name) + getattr(other, name))
+    into.audited += other.audited
     into.audited_steps += other.audited_steps
     into.sound_steps += other.sound_steps
     into.problems += other.problems
     into.step_seconds += other.step_seconds
     into.trace_seconds += other.trace_seconds
+    into.trace_cpu += other.trace_cpu
     for level, count in other.levels.items():
         into.levels[level] += count
 
@@ -156,9 +188,12 @@ def order(name: str) -> tuple:
     return (size, stars, len(words), name)
 
 
-def share(groups: dict[str, Group], chosen: list[str], with_core: bool = False) -> str:
-    """'k of n (x%)' solved over some groups, with or without level 7."""
-    solved = sum(getattr(groups[g], "solved_with_core" if with_core else "solved") for g in chosen)
+def share(
+    groups: dict[str, Group], chosen: list[str], with_core: bool = False, field: str = "solved"
+) -> str:
+    """'k of n (x%)' solved over some groups, with or without level 7 (or as `field` says)."""
+    field = "solved_with_core" if with_core else field
+    solved = sum(getattr(groups[g], field) for g in chosen)
     total = sum(groups[g].puzzles for g in chosen)
     return f"{solved} of {total} ({100 * solved / max(total, 1):.1f}%)"
 
@@ -166,8 +201,9 @@ def share(groups: dict[str, Group], chosen: list[str], with_core: bool = False) 
 def latency(groups: dict[str, Group]) -> list[str]:
     """The latency table, in Markdown lines."""
     lines = [
-        "| puzzles | n | next_step p50 | next_step p95 | next_step max | trace p50 | trace p95 |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| puzzles | n | next_step p50 | next_step p95 | next_step max | trace p50 | trace p95 | "
+        "trace CPU p50 | trace CPU p95 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name in sorted(groups, key=order):
         g = groups[name]
@@ -176,7 +212,8 @@ def latency(groups: dict[str, Group]) -> list[str]:
             f"{1000 * percentile(g.step_seconds, 0.95):.1f} ms | "
             f"{1000 * max(g.step_seconds):.0f} ms | "
             f"{percentile(g.trace_seconds, 0.5):.2f} s | "
-            f"{percentile(g.trace_seconds, 0.95):.2f} s |"
+            f"{percentile(g.trace_seconds, 0.95):.2f} s | {percentile(g.trace_cpu, 0.5):.2f} s | "
+            f"{percentile(g.trace_cpu, 0.95):.2f} s |"
         )
     return lines
 
@@ -185,17 +222,18 @@ def tables(groups: dict[str, Group]) -> str:
     """The coverage, audit and latency tables, in Markdown."""
     names = sorted(groups, key=order)
     lines = [
-        "| puzzles | n | solved without level 7 | share | with level 7 | stopped | steps | "
-        "levels 1/2/3/4/5/6/7 | audited puzzles (steps) | other steps checked sound | "
-        "problems |",
-        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
+        "| puzzles | n | solved without level 7 | share | with level 7 | no trial or core | "
+        "trial and core steps | stopped | steps | levels 1/2/3/4/5/6/7 | audited puzzles (steps) | "
+        "other steps checked sound | problems |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
     ]
     for name in names:
         g = groups[name]
         levels = "/".join(str(g.levels.get(level, 0)) for level in range(1, 8))
         lines.append(
             f"| {name} | {g.puzzles} | {g.solved} | {100 * g.solved / g.puzzles:.1f}% | "
-            f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
+            f"{100 * g.solved_with_core / g.puzzles:.1f}% | {100 * g.clean / g.puzzles:.1f}% | "
+            f"{100 * g.trials / max(g.steps, 1):.1f}% | {g.stopped} | {g.steps} | {levels} | "
             f"{g.audited} ({g.audited_steps}) | {g.sound_steps} | {len(g.problems)} |"
         )
     lines += ["", *latency(groups)]
@@ -233,7 +271,8 @@ def summary(groups: dict[str, Group], problems: list[str], heading: str) -> str:
         f"- StarBattleLab expert without level 7: "
         f"{share(groups, [g for g in groups if g.startswith('expert')])}\n"
         f"- Unique puzzles without level 7: {share(groups, unique)}; with level 7: "
-        f"{share(groups, unique, with_core=True)}\n\n{tables(groups)}"
+        f"{share(groups, unique, with_core=True)}; with no trial and no core step: "
+        f"{share(groups, unique, field='clean')}\n\n{tables(groups)}"
     )
 
 
@@ -261,6 +300,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="at most K puzzles per group")
     parser.add_argument("--audit", type=int, default=0, help="audit K puzzles per group (0)")
     parser.add_argument("--seed", type=int, default=1, help="shuffles each group (1)")
+    parser.add_argument(
+        "--sbn", type=int, default=100, help="lines of each StarBattleLab .sbn file (100)"
+    )
     parser.add_argument("--budget", type=float, default=600, help="seconds per puzzle (600)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="processes (1)")
     parser.add_argument("--no-write", action="store_true", help="print, leave RESULTS.md alone")
@@ -271,7 +313,7 @@ def main() -> None:
     )
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    puzzles = load(sizes)
+    puzzles = load(sizes, options.sbn, options.seed)
     if options.groups:
         words = options.groups.split(",")
         puzzles = {g: p for g, p in puzzles.items() if any(word in g for word in words)}

@@ -16,28 +16,44 @@ def blocks(view: View) -> list[Found]:
         cover = grid.cover(cells, need)
         if cover is None or len(cover) != need:
             continue
-        counts: dict[int, int] = {}
-        for block in cover:
-            for i in block & cells:
-                counts[i] = counts.get(i, 0) + 1
-        blanks = {i for i, k in counts.items() if k > 1}
-        stars: set[int] = set()
-        for block in cover:
-            candidates = (block & cells) - blanks
-            if len(candidates) == 1:
-                stars |= candidates
-            if not candidates:  # a contradiction, left for the state check to name
-                continue
-            common = set.intersection(*(set(grid.around[i]) for i in candidates))
-            blanks |= {j for j in common if j not in view.stars and j not in view.blanks}
-        blanks -= stars
+        stars, blanks = one_star_each(view, cells, cover)
         if not stars and not blanks:
             continue
-        fit = "one 2x2 block" if need == 1 else f"{need} 2x2 blocks, one star each"
         text = (
             f"{grid.names[unit]} needs {needed(view, unit)} and its undecided cells fit in "
-            f"{fit}, so {outcome(grid, stars, blanks)}"
+            f"{fit(need)}, so {outcome(grid, stars, blanks)}"
         )
         marks = view.marks_in((unit,))
-        found.append(Found("2x2-blocks", (unit,), marks, frozenset(stars), frozenset(blanks), text))
+        found.append(Found("2x2-blocks", (unit,), marks, stars, blanks, text))
     return found
+
+
+def fit(need: int) -> str:
+    """'one 2x2 block', '3 2x2 blocks, one star each'."""
+    return "one 2x2 block" if need == 1 else f"{need} 2x2 blocks, one star each"
+
+
+def one_star_each(
+    view: View, cells: frozenset[int], cover: list[frozenset[int]]
+) -> tuple[frozenset[int], frozenset[int]]:
+    """What follows when the undecided cells hold one star in each block of their cover.
+
+    A cell in two blocks is empty (its star would count for both), a block's lone candidate
+    is a star, and the undecided cells touching every candidate of a block are empty.
+    """
+    grid = view.grid
+    counts: dict[int, int] = {}
+    for block in cover:
+        for i in block & cells:
+            counts[i] = counts.get(i, 0) + 1
+    blanks = {i for i, k in counts.items() if k > 1}
+    stars: set[int] = set()
+    for block in cover:
+        candidates = (block & cells) - blanks
+        if len(candidates) == 1:
+            stars |= candidates
+        if not candidates:  # a contradiction, left for the state check to name
+            continue
+        common = set.intersection(*(set(grid.around[i]) for i in candidates))
+        blanks |= {j for j in common if j not in view.stars and j not in view.blanks}
+    return frozenset(stars), frozenset(blanks - stars)

@@ -90,6 +90,7 @@ class Grid:
         ]
         """The 2x2 blocks worth trying for a cell first in reading order: its row on top."""
         self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
+        self._capacities: dict[tuple[frozenset[int], int], int] = {}
 
     def cover(self, cells: frozenset[int], limit: int) -> list[frozenset[int]] | None:
         """At most `limit` 2x2 blocks covering the cells, or None when there are none.
@@ -105,6 +106,9 @@ class Grid:
         key = (cells, limit)
         if key in self._covers:
             return self._covers[key]
+        if self.least_blocks(cells) > limit:
+            self._covers[key] = None
+            return None
         found = None
         for block in self.blocks[min(cells)]:
             rest = self.cover(cells - block, limit - 1)
@@ -112,6 +116,46 @@ class Grid:
                 found = [block, *rest]
                 break
         self._covers[key] = found
+        return found
+
+    def least_blocks(self, cells: frozenset[int]) -> int:
+        """A lower bound on the 2x2 blocks that cover the cells (no search).
+
+        A block covers two adjacent cells at most of one row and lies in two adjacent rows,
+        so the rows of one parity need at least the sum of their rows' greedy covers by
+        pairs; likewise for columns. The best of the four such sums.
+        """
+        n = self.n
+        lines: list[list[int]] = [[0] * n, [0] * n]
+        for i in cells:
+            r, c = divmod(i, n)
+            lines[0][r] |= 1 << c
+            lines[1][c] |= 1 << r
+        best = 0
+        for per_line in lines:
+            sums = [0, 0]
+            for k, mask in enumerate(per_line):
+                while mask:
+                    low = mask & -mask
+                    mask &= ~(low | low << 1)
+                    sums[k % 2] += 1
+            best = max(best, *sums)
+        return best
+
+    def capacity(self, cells: frozenset[int], most: int) -> int:
+        """The fewest 2x2 blocks covering the cells, or `most` if that many or more are needed.
+
+        The stars the cells can hold are at most this (a block holds one at most).
+        """
+        key = (cells, most)
+        if key in self._capacities:
+            return self._capacities[key]
+        found = most
+        for size in range(self.least_blocks(cells), most):
+            if self.cover(cells, size) is not None:
+                found = size
+                break
+        self._capacities[key] = found
         return found
 
     def cell(self, i: int) -> Cell:
@@ -132,6 +176,8 @@ class View:
         self.open = [cells - stars - blanks for cells in grid.sets]
         self.has = [len(cells & stars) for cells in grid.sets]
         self.need = [grid.quota - has for has in self.has]
+        self.memo: dict[str, object] = {}
+        """What the techniques work out once per state and share (e.g. its containers)."""
 
     def marks_in(self, units: Iterable[int]) -> tuple[int, ...]:
         """The marked cells of some units, and stars touching them (what they rest on)."""

@@ -3,7 +3,9 @@
 Levels, each tried only when every lower one has nothing to say:
 0 mistakes (a mark breaks a rule or contradicts the solution), 1 around a star and full
 units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little room,
-5 confinement (k units inside k units), 6 one assumption refuted by levels 1-5,
+5 confinement (k units inside k units) and then, one at a time, the costly container
+techniques (starbattle.logic.containers: bands and the units by them, tiled, counted and
+excluded against), 6 one assumption refuted by levels 1-5,
 7 a smallest set of units whose clingo unsatisfiable core forces a cell. Each technique is a
 row of starbattle.logic.registry, its function in a module of its level's own; this module
 runs them in order, within their budgets, and holds the clingo checker they share.
@@ -22,8 +24,10 @@ user's own hint program (starbattle.logic.programs) joins the ladder at the leve
 declares, after the built-in techniques of that level, every conclusion proved by clingo.
 
 Lowest level, precisely: levels 0-5 always run to the end, so no step is made at a level
-above one of them that applies. Level 6 runs to the end for refutations by levels 1-2 (every
-undecided cell, both ways) and within a work budget (ASSUMPTION_WORK) for refutations that
+above one of them that applies, but for the container techniques, which work within
+CONTAINER_WORK each per step (on the largest boards they may leave some containers
+untried). Level 6 runs to the end for refutations by levels 1-2 (every undecided cell, both
+ways) and within a work budget (ASSUMPTION_WORK) for refutations that
 use levels 3-5; level 7 within CORE_PROOFS. A spent budget can only make level 6 miss a
 refutation, so that the step comes from level 7 instead; it never lifts a step above a
 level 0-5 deduction. Budgets count work, not seconds: a board and state always give the
@@ -44,7 +48,7 @@ from starbattle.errors import BoardError, EncodingError
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.minimise import NO_TOUCH
-from starbattle.logic.registry import BY_NAME, FUNCTIONS, LEVELS
+from starbattle.logic.registry import BY_NAME, COSTLY, FUNCTIONS, LEVELS
 from starbattle.logic.sentences import outcome, units_phrase
 from starbattle.model.board import Board
 from starbattle.model.checker import check
@@ -59,6 +63,9 @@ ASSUMPTION_WORK = 500_000
 CORE_PROOFS = 3_000
 """Level 7: how many proofs one step may make while it makes cores smaller, divided by the
 board's size (larger boards take longer per proof)."""
+CONTAINER_WORK = 400_000
+"""Level 5's costly techniques (containers): the work they may do together in one step, where
+a 2x2 cover asked of a container costs its undecided cells (roughly what the search scans)."""
 CHECKER_FORGET = "--forget-on-step=varScores,signs,lemmaScores,lemmas"
 """The checker's clasp forgets its nogoods and heuristic scores between proofs. Nogoods kept
 from earlier proofs name units those proofs used, so level-7 cores grew, and the growing
@@ -163,6 +170,13 @@ class Logic:
         """The work level 6 (ASSUMPTION_WORK) or 7 (CORE_PROOFS) may do in one search."""
         return Budget(ASSUMPTION_WORK if level == 6 else CORE_PROOFS // self.grid.n)
 
+    def container_budget(self, view: View, technique: str) -> Budget:
+        """The work a container technique may still do on a state (CONTAINER_WORK)."""
+        budget = view.memo.setdefault(f"{technique} budget", Budget(CONTAINER_WORK))
+        assert isinstance(budget, Budget)
+        self.left()
+        return budget
+
     def entails(
         self,
         stars: Iterable[int],
@@ -258,7 +272,15 @@ class Logic:
         if not any(view.open):
             return None
         for levels in ((1, 2), (3, 4, 5), (6,)):
-            steps = [self._step(found, 1) for level in levels for found in self.apply(level, view)]
+            steps = [
+                self._step(found, 1)
+                for level in levels
+                for found in self.apply(level, view, costly=False)
+            ]
+            for level in levels if not steps else ():
+                steps = [self._step(found, 1) for found in self.apply(level, view, cheap=False)]
+                if steps:
+                    break
             if steps:
                 efforts = [effort(step) for step in steps]
                 least = min(efforts)
@@ -273,9 +295,23 @@ class Logic:
         found = [f for f in apply(self, view) if f.technique == technique]
         return [self._step(f, len(found)) for f in found]
 
-    def apply(self, level: int, view: View) -> list[Found]:
-        """Every deduction of the built-in techniques of a level, in the registry's order."""
-        return [found for apply in FUNCTIONS[level] for found in apply(self, view)]
+    def apply(
+        self, level: int, view: View, *, costly: bool = True, cheap: bool = True
+    ) -> list[Found]:
+        """Every deduction of the built-in techniques of a level, in the registry's order.
+
+        Its costly techniques (the containers) run only when the others found nothing, each
+        alone: the deductions of the first that has some. `costly=False` leaves them out,
+        `cheap=False` the others.
+        """
+        found = (
+            [found for apply in FUNCTIONS[level] for found in apply(self, view)] if cheap else []
+        )
+        for apply in COSTLY[level] if costly and not found else ():
+            found = list(apply(self, view))
+            if found:
+                break
+        return found
 
     def _step(self, found: Found, available: int) -> Step:
         """A deduction in cells and names."""

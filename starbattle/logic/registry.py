@@ -15,9 +15,12 @@ from starbattle.logic.basic import around_star, forced_fill, full_unit
 from starbattle.logic.blocks import blocks
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
+from starbattle.logic.counting import capacity_counting
+from starbattle.logic.exclusion import container_exclusion, counting_exclusion
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
 from starbattle.logic.room import too_little_room
+from starbattle.logic.tiling import band_tiling, composite_tiling
 from starbattle.model.units import Unit
 from starbattle.words import joined
 
@@ -59,6 +62,9 @@ class Technique(NamedTuple):
     """Its function (level 6's makes the steps of both of its techniques)."""
     exact: bool = False
     """Its program makes exactly the function's deductions (else more: its header says how)."""
+    costly: bool = False
+    """It runs only when the techniques before it on its level found nothing, alone, within
+    the ladder's CONTAINER_WORK; level 6's chains leave it out."""
 
 
 def _always(effort: str) -> Effort:
@@ -136,6 +142,52 @@ TECHNIQUES = (
         _on_view(confinement),
         exact=True,
     ),
+    # Containers (issue 31): bands of lines and the units meeting them, as units
+    Technique(
+        "band-tiling",
+        5,
+        _always("counting"),
+        "band-tiling.lp",
+        "a squeeze of lines into 2x2 blocks",
+        band_tiling,
+        costly=True,
+    ),
+    Technique(
+        "composite-tiling",
+        5,
+        _always("counting"),
+        "composite-tiling.lp",
+        "a counted area in 2x2 blocks",
+        composite_tiling,
+        costly=True,
+    ),
+    Technique(
+        "capacity-counting",
+        5,
+        _always("counting"),
+        "capacity-counting.lp",
+        "counting with 2x2 room",
+        capacity_counting,
+        costly=True,
+    ),
+    Technique(
+        "container-exclusion",
+        5,
+        _always("counting"),
+        "container-exclusion.lp",
+        "a star would leave a band or area too little room",
+        container_exclusion,
+        costly=True,
+    ),
+    Technique(
+        "counting-exclusion",
+        5,
+        _always("counting"),
+        "counting-exclusion.lp",
+        "a star would leave a band too few stars by counting",
+        counting_exclusion,
+        costly=True,
+    ),
     Technique("assumption", 6, _always("assumption"), None, "one assumption", assumption),
     Technique(
         "assumption-chain",
@@ -157,6 +209,12 @@ LEVELS = {
 }
 """The ladder's levels, lowest first, with what each covers."""
 FUNCTIONS = {
-    level: tuple(dict.fromkeys(t.apply for t in TECHNIQUES if t.level == level)) for level in LEVELS
+    level: tuple(dict.fromkeys(t.apply for t in TECHNIQUES if t.level == level and not t.costly))
+    for level in LEVELS
 }
-"""The functions of each level's techniques, each once, in the ladder's order."""
+"""The functions of each level's techniques that run together, each once, in the ladder's order."""
+COSTLY = {
+    level: tuple(dict.fromkeys(t.apply for t in TECHNIQUES if t.level == level and t.costly))
+    for level in LEVELS
+}
+"""The functions of each level's costly techniques, each run alone after the others, in order."""

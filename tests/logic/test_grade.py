@@ -239,12 +239,12 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     record = next(
         json.loads(line)
         for line in (CORPUS / "difficulty.jsonl").open()
-        if json.loads(line)["id"] == "sblsort-9-2-expert-133"
+        if json.loads(line)["id"] == "sblsort-9-2-expert-0"
     )
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
-    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (15, 6, 6)
-    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 2)
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (19, 6, 9)
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 8)
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(

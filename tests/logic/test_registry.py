@@ -9,7 +9,7 @@ from starbattle.cli.main import cli
 from starbattle.cli.running import describe_encodings
 from starbattle.logic.grade import effort
 from starbattle.logic.ladder import Logic
-from starbattle.logic.registry import BY_NAME, EFFORTS, FUNCTIONS, LEVELS, TECHNIQUES
+from starbattle.logic.registry import BY_NAME, COSTLY, EFFORTS, FUNCTIONS, LEVELS, TECHNIQUES
 from starbattle.model.board import Board
 from starbattle.model.steps import State, Step
 from starbattle.model.units import Unit
@@ -25,9 +25,34 @@ def test_the_rows_come_in_the_ladder_s_order_one_per_name() -> None:
 def test_each_level_runs_each_function_once_level_6_one_for_both_its_techniques() -> None:
     assert BY_NAME["assumption"].apply is BY_NAME["assumption-chain"].apply
     assert FUNCTIONS[6] == (BY_NAME["assumption"].apply,)
-    for level, functions in FUNCTIONS.items():
-        rows = [technique.apply for technique in TECHNIQUES if technique.level == level]
-        assert list(functions) == list(dict.fromkeys(rows))
+    for level in LEVELS:
+        for costly, functions in ((False, FUNCTIONS[level]), (True, COSTLY[level])):
+            rows = [t.apply for t in TECHNIQUES if t.level == level and t.costly == costly]
+            assert list(functions) == list(dict.fromkeys(rows))
+
+
+def test_the_costly_techniques_come_after_the_others_of_their_level() -> None:
+    for level in LEVELS:
+        costly = [t.costly for t in TECHNIQUES if t.level == level]
+        assert costly == sorted(costly)
+    assert [t.name for t in TECHNIQUES if t.costly] == [
+        "band-tiling",
+        "composite-tiling",
+        "capacity-counting",
+        "container-exclusion",
+        "counting-exclusion",
+    ]
+
+
+def test_a_costly_technique_runs_only_when_those_before_it_found_nothing() -> None:
+    """Confinement applies on this state, and so would composite tiling: the ladder says
+    only the first; asked for composite tiling alone, it still finds its step."""
+    regions = ["BBBBAA", "BBBBAA", "BBBBCA", "BBDDCC", "EEDDFF", "EEEFFF"]
+    logic = Logic(Board.from_rows(regions, 1))
+    state = State.of(blanks=[(2, 4), (3, 6), (4, 2), (4, 4), (5, 2), (5, 5), (6, 3)])
+    step = logic.next_step(state)
+    assert step is not None and step.technique == "confinement"
+    assert logic.deductions(state, "composite-tiling") != []
 
 
 def test_a_step_carries_the_level_of_its_row() -> None:
@@ -53,6 +78,11 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("confinement", (Unit("region", "A"), Unit("row", 1)), "region"),
         ("confinement", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("confinement", (Unit("region", "A"), Unit("region", "B"), *(Unit("row", 1),)), "counting"),
+        ("band-tiling", (Unit("row", 1), Unit("row", 2)), "counting"),
+        ("composite-tiling", (Unit("row", 1), Unit("region", "A")), "counting"),
+        ("capacity-counting", (Unit("row", 1), Unit("region", "A")), "counting"),
+        ("container-exclusion", (Unit("row", 1), Unit("row", 2)), "counting"),
+        ("counting-exclusion", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("assumption", (Unit("row", 1),), "assumption"),
         ("assumption-chain", (), "assumption-chain"),
         ("unsat-core", (Unit("row", 1),), "unsat-core"),

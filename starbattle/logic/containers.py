@@ -1,0 +1,151 @@
+"""Containers: areas of a known star count made of bands of lines and the units meeting them.
+
+A band is 1 to N-1 adjacent rows (or columns); the other units are the regions, or the
+columns (rows). Three kinds of container follow from the stars each still needs:
+- the band itself (2 to 4 lines): its undecided cells hold the stars its lines need;
+- the band without the other units lying inside it: the rest of the band holds the band's
+  stars less theirs;
+- the other units meeting the band, outside it: they hold their stars less the band's.
+Every container is made once per state (View.memo) and shared by the techniques on them:
+tiling, counting with 2x2 room, and exclusion.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from starbattle.logic.grid import View
+from starbattle.logic.sentences import SENTENCE_LIMIT, units_text
+from starbattle.words import plural
+
+SQUEEZE_LINES = 4
+"""The most lines of a band taken as a container by itself (band tiling, the squeeze)."""
+
+
+class Container(NamedTuple):
+    """An area of undecided cells and the stars it holds, with the units that say so."""
+
+    cells: frozenset[int]
+    need: int
+    lines: tuple[int, ...]
+    """The band's lines."""
+    others: tuple[int, ...]
+    """The units lying inside the band ("inside") or meeting it ("outside"); none for "band"."""
+    way: str
+    """"band", "inside" (the band without the units inside it) or "outside" (the units
+    meeting the band, outside it)."""
+
+    @property
+    def units(self) -> tuple[int, ...]:
+        """The premise units: the band's lines, then the others."""
+        return (*self.lines, *self.others)
+
+    def told(self, view: View) -> str:
+        """Why the area holds its stars: 'rows 3-4 need 4 stars', or the bookkeeping."""
+        grid, lines = view.grid, units_text(view.grid, self.lines)
+        band = f"{lines} {_need(self.lines)} {_count(view, self.lines)}"
+        if self.way == "band":
+            return band
+        others = units_text(grid, self.others)
+        if len(others) > SENTENCE_LIMIT // 4:
+            others = f"the {len(self.others)} {grid.kinds[self.others[0]]}s"
+        held = plural(self.need, "star")
+        them = "them" if len(self.lines) > 1 else "it"
+        if self.way == "inside":
+            return (
+                f"{band} and {others} lying inside {them} {_need(self.others)} "
+                f"{_count(view, self.others)}, so the rest of {lines} holds {held}"
+            )
+        meet = "which meet" if len(self.others) > 1 else "which meets"
+        their = "their" if len(self.others) > 1 else "its"
+        return (
+            f"{others}, {meet} {lines}, {_need(self.others)} {_count(view, self.others)} and "
+            f"{band}, so {their} cells outside {lines} hold {held}"
+        )
+
+    def name(self, view: View) -> str:
+        """'rows 3-4', 'the rest of rows 3-5', 'region B outside rows 3-5'."""
+        grid, lines = view.grid, units_text(view.grid, self.lines)
+        if self.way == "band":
+            return lines
+        if self.way == "inside":
+            return f"the rest of {lines}"
+        return f"{units_text(grid, self.others)} outside {lines}"
+
+    @property
+    def single(self) -> bool:
+        """Whether its name is said as one thing ('the rest of rows 3-5', 'row 4')."""
+        units = self.others if self.way == "outside" else self.lines
+        return self.way == "inside" or len(units) == 1
+
+    def holds(self, view: View) -> str:
+        """'rows 3-4 need', 'the rest of rows 3-5 needs': the name and its verb."""
+        return f"{self.name(view)} {'needs' if self.single else 'need'}"
+
+
+def _need(units: tuple[int, ...]) -> str:
+    """'need' for several units, 'needs' for one."""
+    return "need" if len(units) > 1 else "needs"
+
+
+def _count(view: View, units: tuple[int, ...]) -> str:
+    """'4 stars', '3 more stars': the stars some units still need together."""
+    total = sum(view.need[u] for u in units)
+    return plural(total, "more star" if any(view.has[u] for u in units) else "star")
+
+
+def bands(view: View) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+    """Every band of 1 to N-1 adjacent lines that needs stars, smallest first, with the others.
+
+    The others are the units that need stars: the regions, then the perpendicular lines.
+    """
+    grid, n = view.grid, view.grid.n
+    wanted = [u for u in range(len(grid.units)) if view.need[u] > 0 and view.open[u]]
+    regions = tuple(u for u in wanted if grid.kinds[u] == "region")
+    across = {
+        "row": tuple(u for u in wanted if grid.kinds[u] == "column"),
+        "column": tuple(u for u in wanted if grid.kinds[u] == "row"),
+    }
+    every = [
+        tuple(lines[start : start + size])
+        for size in range(1, n)
+        for lines in (grid.rows, grid.columns)
+        for start in range(n - size + 1)
+    ]
+    return [
+        (band, (regions, across[grid.kinds[band[0]]]))
+        for band in every
+        if sum(view.need[u] for u in band) > 0
+    ]
+
+
+def containers(view: View) -> list[Container]:
+    """Every container of the state, each area once (the first, smallest band's), cached."""
+    if "containers" in view.memo:
+        return view.memo["containers"]  # type: ignore[no-any-return]
+    found: list[Container] = []
+    seen: set[tuple[frozenset[int], int]] = set()
+    for lines, others in bands(view):
+        need = sum(view.need[u] for u in lines)
+        cells = frozenset().union(*(view.open[u] for u in lines))
+        made = (
+            [Container(cells, need, lines, (), "band")] if 2 <= len(lines) <= SQUEEZE_LINES else []
+        )
+        for group in others:
+            inside = tuple(u for u in group if view.open[u] <= cells)
+            if inside:
+                rest = cells.difference(*(view.open[u] for u in inside))
+                held = need - sum(view.need[u] for u in inside)
+                made.append(Container(rest, held, lines, inside, "inside"))
+            meeting = tuple(u for u in group if view.open[u] & cells)
+            if meeting:
+                outside = frozenset().union(*(view.open[u] for u in meeting)) - cells
+                held = sum(view.need[u] for u in meeting) - need
+                made.append(Container(outside, held, lines, meeting, "outside"))
+        for container in made:
+            key = (container.cells, container.need)
+            if container.cells and container.need > 0 and key not in seen:
+                seen.add(key)
+                found.append(container)
+    view.memo["containers"] = found
+    return found

@@ -1,0 +1,68 @@
+"""Level 5: containers in 2x2 blocks (band tiling, the squeeze; composite shapes).
+
+A container (starbattle.logic.containers) that holds k stars in undecided cells that fit in
+exactly k 2x2 blocks has one star in each block, as a unit does at level 3.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from starbattle.logic.blocks import fit, one_star_each
+from starbattle.logic.containers import Container, containers
+from starbattle.logic.grid import Found, View
+from starbattle.logic.sentences import SENTENCE_LIMIT, outcome
+from starbattle.words import plural
+
+if TYPE_CHECKING:
+    from starbattle.logic.ladder import Logic
+
+
+def band_tiling(logic: Logic, view: View) -> list[Found]:
+    """2 to 4 adjacent lines needing k stars whose undecided cells fit in k 2x2 blocks."""
+    return _tiled(logic, view, "band-tiling", ("band",))
+
+
+def composite_tiling(logic: Logic, view: View) -> list[Found]:
+    """A band without the units inside it, or the units meeting it outside it, in k blocks."""
+    return _tiled(logic, view, "composite-tiling", ("inside", "outside"))
+
+
+def _tiled(logic: Logic, view: View, technique: str, ways: tuple[str, ...]) -> list[Found]:
+    """Every container of these ways whose k stars fit in exactly k 2x2 blocks."""
+    grid, found = view.grid, []
+    budget = logic.container_budget(view, technique)
+    for container in containers(view):
+        if container.way not in ways or len(container.cells) > 4 * container.need:
+            continue
+        if not budget.spend(len(container.cells)):
+            break
+        cover = grid.cover(container.cells, container.need)
+        if cover is None or len(cover) != container.need:
+            continue
+        stars, blanks = one_star_each(view, container.cells, cover)
+        if stars or blanks:
+            found.append(tiled_step(view, technique, container, stars, blanks))
+    return found
+
+
+def tiled_step(
+    view: View,
+    technique: str,
+    container: Container,
+    stars: frozenset[int],
+    blanks: frozenset[int],
+) -> Found:
+    """The step of a container whose stars fit in as many 2x2 blocks as it holds."""
+    grid = view.grid
+    told = container.told(view)
+    where = "their undecided cells" if container.way == "band" else "those"
+    then = f"{where} fit in {fit(container.need)}, so {outcome(grid, stars, blanks)}"
+    text = f"{told} and {then}" if container.way == "band" else f"{told}; {then}"
+    if len(text) > SENTENCE_LIMIT:
+        text = (
+            f"{container.holds(view)} {plural(container.need, 'star')} in "
+            f"{fit(container.need)}, so {outcome(grid, stars, blanks)}"
+        )
+    units = container.units
+    return Found(technique, units, view.marks_in(units), stars, blanks, text)
