@@ -44,7 +44,7 @@ from starbattle.errors import BoardError, EncodingError
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.minimise import NO_TOUCH
-from starbattle.logic.registry import BY_NAME, FUNCTIONS, LEVELS
+from starbattle.logic.registry import ASSUMING, BY_NAME, FUNCTIONS, LEVELS
 from starbattle.logic.sentences import outcome, units_phrase
 from starbattle.model.board import Board
 from starbattle.model.checker import check
@@ -88,6 +88,9 @@ class Logic:
     deadline: float | None = None
     """The perf_counter time after which every question raises TimeLimitReached (None: no
     limit). It only ever stops work: a step found before it is the step found without it."""
+    assume_unique: bool = False
+    """Let techniques assume the puzzle has one solution (uniqueness): a person may, a checker
+    may not, so it is asked for; their steps say so (Step.assumes)."""
     grid: Grid = field(init=False, repr=False)
     refutable: list[tuple[int, bool, int]] = field(init=False, repr=False, default_factory=list)
     """Level 6's last refutations: (cell, assumed a star, highest level its chain used)."""
@@ -208,6 +211,8 @@ class Logic:
             ]
         if step.level == 0:
             return problems
+        if step.assumes == "unique":
+            return problems + self._unique_audit(stars, blanks, conclusions)
         units = [self.grid.number[unit] for unit in step.units]
         cells = {(r - 1) * n + c - 1 for r, c in step.cells}
         for i, star in conclusions:
@@ -219,6 +224,30 @@ class Logic:
                 problems.append(f"dishonest: the premises alone do not force {self.grid.where(i)}")
         if not sound_only and self.next_step(state, step.level - 1) is not None:
             problems.append(f"not lowest: a step below level {step.level} applies")
+        return problems
+
+    def _unique_audit(
+        self, stars: frozenset[int], blanks: frozenset[int], conclusions: list[tuple[int, bool]]
+    ) -> list[str]:
+        """A step that assumes one solution is sound given it: with the marks and any one of
+        its conclusions turned the other way, clingo finds no solution or more than one."""
+        problems = []
+        cell = self.grid.cell
+        for i, star in conclusions:
+            turned = (stars, blanks | {i}) if star else (stars | {i}, blanks)
+            other = Board(
+                self.board.regions,
+                self.board.stars,
+                given_stars=frozenset(cell(j) for j in turned[0]),
+                given_blanks=frozenset(cell(j) for j in turned[1]),
+                name=self.board.name,
+            )
+            found = list(Solver(other, ground_timeout=self.left()).solutions(2, self.left()))
+            if len(found) == 1:
+                problems.append(
+                    f"unsound given one solution: {self.grid.where(i)} the other way has exactly "
+                    "one solution"
+                )
         return problems
 
     # -- the ladder -----------------------------------------------------------------------
@@ -274,8 +303,14 @@ class Logic:
         return [self._step(f, len(found)) for f in found]
 
     def apply(self, level: int, view: View) -> list[Found]:
-        """Every deduction of the built-in techniques of a level, in the registry's order."""
-        return [found for apply in FUNCTIONS[level] for found in apply(self, view)]
+        """Every deduction of the built-in techniques of a level, in the registry's order (those
+        that assume one solution only when asked)."""
+        return [
+            found
+            for apply in FUNCTIONS[level]
+            if self.assume_unique or apply not in ASSUMING
+            for found in apply(self, view)
+        ]
 
     def _step(self, found: Found, available: int) -> Step:
         """A deduction in cells and names."""
@@ -289,6 +324,7 @@ class Logic:
             tuple(grid.cell(i) for i in sorted(found.blanks)),
             found.sentence[:1].upper() + found.sentence[1:],
             available,
+            BY_NAME[found.technique].assumes if found.technique in BY_NAME else None,
         )
 
     def steps(self, state: State | None = None, max_level: int = 7) -> Iterator[Step]:

@@ -15,9 +15,13 @@ from starbattle.logic.basic import around_star, forced_fill, full_unit
 from starbattle.logic.blocks import blocks
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
+from starbattle.logic.entanglement import entanglement
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
 from starbattle.logic.room import too_little_room
+from starbattle.logic.rooks import rooks
+from starbattle.logic.shapes import shapes
+from starbattle.logic.uniqueness import uniqueness
 from starbattle.model.units import Unit
 from starbattle.words import joined
 
@@ -59,6 +63,9 @@ class Technique(NamedTuple):
     """Its function (level 6's makes the steps of both of its techniques)."""
     exact: bool = False
     """Its program makes exactly the function's deductions (else more: its header says how)."""
+    assumes: str | None = None
+    """What it takes for granted beyond the rules ('unique': the puzzle has one solution);
+    such a technique runs only when asked for (Logic's `assume_unique`)."""
 
 
 def _always(effort: str) -> Effort:
@@ -136,6 +143,42 @@ TECHNIQUES = (
         _on_view(confinement),
         exact=True,
     ),
+    # The catalogue's 10x10-specific techniques (issue 31), easiest for a person first
+    Technique(
+        "m-and-t",
+        5,
+        _always("counting"),
+        "m-and-t.lp",
+        "an M or a pressured T",
+        _on_view(shapes),
+    ),
+    Technique(
+        "n-rooks",
+        5,
+        _always("counting"),
+        "n-rooks.lp",
+        "n-rooks",
+        _on_view(rooks),
+        exact=True,
+    ),
+    Technique(
+        "entanglement",
+        5,
+        _always("counting"),
+        "entanglement.lp",
+        "entanglement",
+        _on_view(entanglement),
+        exact=True,
+    ),
+    Technique(
+        "uniqueness",
+        6,
+        _always("assumption"),
+        "uniqueness.lp",
+        "one solution assumed (by a thread, at sea)",
+        _on_view(uniqueness),
+        assumes="unique",
+    ),
     Technique("assumption", 6, _always("assumption"), None, "one assumption", assumption),
     Technique(
         "assumption-chain",
@@ -160,3 +203,5 @@ FUNCTIONS = {
     level: tuple(dict.fromkeys(t.apply for t in TECHNIQUES if t.level == level)) for level in LEVELS
 }
 """The functions of each level's techniques, each once, in the ladder's order."""
+ASSUMING = frozenset(t.apply for t in TECHNIQUES if t.assumes is not None)
+"""The functions of the techniques that take something for granted (run only when asked)."""
