@@ -35,9 +35,7 @@ def rooks(view: View) -> list[Found]:
     if not patterns:  # a contradiction, left for the state check to name
         return []
     lines = (*grid.rows, *grid.columns)
-    premises = tuple(
-        sorted({i for block in starry | bare for i in cells[block] & (view.stars | view.blanks)})
-    )
+    premises = tuple(sorted(view.stars.union(*(cells[block] for block in bare))))
     found = []
     for block in sorted(cells):
         i, j = block
@@ -45,18 +43,17 @@ def rooks(view: View) -> list[Found]:
         inside = cells[block] - view.stars - view.blanks
         if all(free) and inside:
             blanks, stars = frozenset(inside), frozenset()
-            said = "holds no star"
+            said = "is the only one left without"
         elif not any(free) and block not in starry:
             stars, blanks = _holding(view, inside)
-            said = "holds a star"
+            said = "cannot be one without"
         else:
             continue
         if not stars and not blanks:
             continue
         text = (
-            f"each pair of rows and each pair of columns has one 2x2 block without a star "
-            f"(n-rooks); the blocks with stars leave the block at {_where(grid, block)} that "
-            f"{said}, so {outcome(grid, stars, blanks)}"
+            f"each pair of rows and of columns has one 2x2 block without a star (n-rooks); "
+            f"so far the block at {_where(grid, block)} {said}, so {outcome(grid, stars, blanks)}"
         )
         found.append(Found("n-rooks", lines, premises, stars, blanks, text))
     return found

@@ -91,7 +91,7 @@ class Tiler:
             return None
         if not cells:
             return []
-        if limit == 0 or len(cells) > 5 * limit or self.left <= 0:
+        if limit == 0 or len(cells) > 4 * limit or self.left <= 0:
             return None
         self.left -= 1
         first = min(cells)
@@ -188,7 +188,7 @@ def _fit(view: View, tiler: Tiler, container: tuple[int, ...]) -> Found | None:
 def _excluded(view: View, x: int, masks: list[tuple[tuple[int, ...], int]]) -> Found | None:
     """A star at x, its neighbours empty, leaves a container too little room counted by shapes.
 
-    Cells are bit masks first (the room left must be at most 5 cells per star it may hold).
+    Cells are bit masks first (a tile has at most 4 cells per star it may hold).
     """
     grid = view.grid
     effect, taken = grid.reach[x], {x, *grid.around[x]}
@@ -198,7 +198,7 @@ def _excluded(view: View, x: int, masks: list[tuple[tuple[int, ...], int]]) -> F
     tiler: Tiler | None = None
     for container, mask in masks:
         wanted = sum(need[u] for u in container)
-        if not mask & effect or wanted <= 0 or (mask & ~effect).bit_count() > 5 * (wanted - 1):
+        if not mask & effect or wanted <= 0 or (mask & ~effect).bit_count() > 4 * (wanted - 1):
             continue
         cells = _room(view, container) - taken
         if grid.cover(cells, wanted - 1) is not None:
