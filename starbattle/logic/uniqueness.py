@@ -1,8 +1,9 @@
 """Uniqueness (by a thread, at sea): what must hold if the puzzle has only one solution.
 
-Opt in (Logic's `assume_unique`): a person may assume it, a checker may not. An area of
-undecided cells walled off from the others by empty cells meets the rest of the board only
-through the stars its rows, columns and regions count. Two ways of filling it that give
+Opt in (Logic's `assume_unique`): a person may assume it, a checker may not. An area, one
+or two groups of undecided cells each walled off from the others by decided cells (a cell of
+a group touches, even at a corner, only cells of its group or decided ones), meets the rest
+of the board only through the stars its rows, columns and regions count. Two ways of filling it that give
 every such unit the same count can be swapped in any solution, which would give a second
 one: so the area is filled in a way no other way matches (at sea). A single cell that tells
 two such ways apart (the thread) must then hold what keeps them apart (by a thread).
@@ -10,11 +11,15 @@ two such ways apart (the thread) must then hold what keeps them apart (by a thre
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.sentences import outcome
 
-AREA_CELLS = 16
-"""The largest walled-off area whose fillings are listed."""
+AREA_CELLS = 12
+"""The most cells of an area whose fillings are listed."""
+AREA_GROUPS = 2
+"""The most groups of undecided cells (each walled off) an area joins."""
 AREA_FILLINGS = 2_000
 """The most fillings listed for one area (more: the area is left alone)."""
 
@@ -23,12 +28,13 @@ def uniqueness(view: View) -> list[Found]:
     """Areas walled off by empty cells whose fillings, all but the unmatched, are ruled out."""
     grid, found = view.grid, []
     undecided = set(grid.cells) - view.stars - view.blanks
-    for area in _areas(grid, undecided):
-        if len(area) > AREA_CELLS:
-            continue
-        step = _unmatched(view, area)
-        if step is not None:
-            found.append(step)
+    groups = [group for group in _areas(grid, undecided) if len(group) <= AREA_CELLS]
+    for k in range(1, AREA_GROUPS + 1):
+        for chosen in combinations(groups, k):
+            area = frozenset().union(*chosen)
+            step = _unmatched(view, area) if len(area) <= AREA_CELLS else None
+            if step is not None:
+                found.append(step)
     return found
 
 
@@ -74,8 +80,8 @@ def _unmatched(view: View, area: frozenset[int]) -> Found | None:
     thread = stars - frozenset().union(*matched)
     text = (
         f"assuming one solution ({'by a thread' if thread else 'at sea'}): the {len(area)} "
-        f"undecided cells from {grid.where(min(area))}, walled off by empty cells, have fillings "
-        f"the rest of the board cannot tell apart, which would give two solutions; so "
+        f"undecided cells from {grid.where(min(area))} are walled off, and fillings of them "
+        f"the rest of the board cannot tell apart would give two solutions; so "
         f"{outcome(grid, stars, blanks)}"
     )
     return Found(
