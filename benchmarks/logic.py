@@ -1,6 +1,7 @@
 """Hint ladder benchmark: coverage, latency, and an audit of soundness, premises and level.
 
     python benchmarks/logic.py [-j 2] [--sizes 10x2,14x3] [--limit K] [--audit K] [--seed S]
+                               [--part dev|held] [--assume-unique]
 
 Every puzzle of ../shared/corpus/real-puzzles.jsonl (grouped by size and star count, the
 KrazyDad `kd-*` ones apart, boards with several solutions apart) and the StarBattleLab
@@ -15,11 +16,19 @@ same shuffled order). The section between the logic markers of benchmarks/RESULT
 replaced unless `--no-write`; with `--latency` only the latency table is written, into its
 own block at the end of that section (run it after the coverage run, with the machine's
 load average beside it).
+
+`--part` keeps one part of the StarBattleLab experts: `held` (the 40% whose id's SHA-256 is
+0 or 1 modulo 5, held out while the techniques of issue 31 were made) or `dev` (the rest).
+`--assume-unique` lets the ladder assume one solution (uniqueness: by a thread, at sea); its
+steps are then audited as sound given one solution. The trials table counts, per group, the
+puzzles solved without a trial (levels 6-7 but uniqueness), the trials left, the most
+rounds of harder steps a trial's chain took, and the share of level-7 steps.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import os
@@ -61,6 +70,32 @@ class Group:
     step_seconds: list[float] = field(default_factory=list)
     trace_seconds: list[float] = field(default_factory=list)
     levels: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    without_trials: int = 0
+    """Solved with no step of levels 6-7 but those that assume one solution."""
+    trials: int = 0
+    """Steps of level 6 that assume a mark (assumption, assumption-chain)."""
+    long_trials: int = 0
+    """Trials whose chain took more than LONG_CHAIN rounds of harder steps."""
+    deepest: int = 0
+    """The most rounds of harder steps a trial's chain took."""
+    unique_steps: int = 0
+    """Steps that assume the puzzle has one solution."""
+
+
+LONG_CHAIN = 6
+"""A trial whose chain is longer than this many steps is one a person cannot follow."""
+TRIALS = ("assumption", "assumption-chain")
+
+
+def held_out(identifier: str) -> bool:
+    """Whether an expert puzzle is in the held-out part (40%, by its id's SHA-256)."""
+    return int(hashlib.sha256(identifier.encode()).hexdigest(), 16) % 5 < 2
+
+
+def rounds(step: Step) -> int:
+    """The rounds of harder steps a trial's chain took (its sentence says 'after N ...')."""
+    found = re.search(r"after (\d+) harder step", step.sentence)
+    return int(found[1]) if found else 0
 
 
 def group_of(record: dict, expert: bool) -> str:
@@ -73,8 +108,9 @@ def group_of(record: dict, expert: bool) -> str:
     return f"KrazyDad {size}" if record["id"].startswith("kd-") else size
 
 
-def load(sizes: set[str] | None) -> dict[str, list[tuple[str, Board]]]:
-    """(id, board) of every puzzle measured, by group, in corpus order."""
+def load(sizes: set[str] | None, part: str | None = None) -> dict[str, list[tuple[str, Board]]]:
+    """(id, board) of every puzzle measured, by group, in corpus order (of the experts, one
+    part if asked)."""
     groups: dict[str, list[tuple[str, Board]]] = defaultdict(list)
     for name in ("real-puzzles.jsonl", "difficulty.jsonl"):
         expert = name.startswith("difficulty")
@@ -86,19 +122,21 @@ def load(sizes: set[str] | None) -> dict[str, list[tuple[str, Board]]]:
                 continue
             if sizes and f"{record['n']}x{record['stars']}" not in sizes:
                 continue
+            if expert and part is not None and held_out(record["id"]) != (part == "held"):
+                continue
             rows = [list(row) for row in record["regions"]]
             board = Board.from_rows(rows, record["stars"], name=record["id"])
             groups[group_of(record, expert)].append((record["id"], board))
     return groups
 
 
-def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
+def run(task: tuple[str, Board, bool, float, bool, bool]) -> tuple[str, Group]:
     """Explain one board with levels 0-7, timing each `next_step`; then audit it if asked.
 
     A puzzle not audited in full has every step checked for soundness when `sound` is set.
     """
-    name, board, audit, budget, sound = task
-    group, logic, state = Group(puzzles=1), Logic(board), State()
+    name, board, audit, budget, sound, unique = task
+    group, logic, state = Group(puzzles=1), Logic(board, assume_unique=unique), State()
     taken: list[tuple[State, Step]] = []
     while sum(group.step_seconds) < budget:
         before = time.perf_counter()
@@ -116,6 +154,11 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
     solved = not group.stopped and logic.solved(state)
     group.solved_with_core = int(solved)
     group.solved = int(solved and not group.levels.get(7))
+    trials = [step for _, step in taken if step.technique in TRIALS]
+    group.trials, group.deepest = len(trials), max(map(rounds, trials), default=0)
+    group.long_trials = sum(rounds(step) > LONG_CHAIN for step in trials)
+    group.unique_steps = sum(step.assumes is not None for _, step in taken)
+    group.without_trials = int(solved and not trials and not group.levels.get(7))
     if audit:
         group.audited, group.audited_steps = 1, len(taken)
         for before, step in taken:
@@ -130,8 +173,10 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
 
 def merge(into: Group, other: Group) -> None:
     """Add one puzzle's measurements to its group."""
-    for name in ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited"):
+    added = ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited")
+    for name in (*added, "without_trials", "trials", "long_trials", "unique_steps"):
         setattr(into, name, getattr(into, name) + getattr(other, name))
+    into.deepest = max(into.deepest, other.deepest)
     into.audited_steps += other.audited_steps
     into.sound_steps += other.sound_steps
     into.problems += other.problems
@@ -181,6 +226,26 @@ def latency(groups: dict[str, Group]) -> list[str]:
     return lines
 
 
+def trial_table(groups: dict[str, Group]) -> list[str]:
+    """The trials table, in Markdown lines."""
+    lines = [
+        "| puzzles | n | solved without trials | trials left | longest chain (rounds) | "
+        f"chains over {LONG_CHAIN} | uniqueness steps | level-7 share | next_step p50 | p95 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in sorted(groups, key=order):
+        g = groups[name]
+        lines.append(
+            f"| {name} | {g.puzzles} | {g.without_trials} "
+            f"({100 * g.without_trials / g.puzzles:.0f}%) | {g.trials} | {g.deepest} | "
+            f"{g.long_trials} | {g.unique_steps} | "
+            f"{100 * g.levels.get(7, 0) / max(g.steps, 1):.1f}% | "
+            f"{1000 * percentile(g.step_seconds, 0.5):.1f} ms | "
+            f"{1000 * percentile(g.step_seconds, 0.95):.1f} ms |"
+        )
+    return lines
+
+
 def tables(groups: dict[str, Group]) -> str:
     """The coverage, audit and latency tables, in Markdown."""
     names = sorted(groups, key=order)
@@ -198,13 +263,13 @@ def tables(groups: dict[str, Group]) -> str:
             f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
             f"{g.audited} ({g.audited_steps}) | {g.sound_steps} | {len(g.problems)} |"
         )
-    lines += ["", *latency(groups)]
+    lines += ["", *latency(groups), "", *trial_table(groups)]
     return "\n".join(lines)
 
 
 def schedule(
     groups: dict[str, list[tuple[str, Board]]], options: argparse.Namespace
-) -> list[tuple[str, Board, bool, float]]:
+) -> list[tuple[str, Board, bool, float, bool, bool]]:
     """The tasks, each group shuffled by the seed and taken in turns (audited ones first).
 
     Taking groups in turns makes the puzzles done at any moment a seeded sample of every
@@ -215,7 +280,7 @@ def schedule(
         random.Random(f"{options.seed} {name}").shuffle(puzzles)
         queues.append(
             [
-                (name, board, index < options.audit, options.budget, options.sound)
+                (name, board, index < options.audit, options.budget, options.sound, options.unique)
                 for index, (_, board) in enumerate(puzzles[: options.limit])
             ]
         )
@@ -269,9 +334,13 @@ def main() -> None:
     parser.add_argument(
         "--sound", action="store_true", help="check every step of the other puzzles for soundness"
     )
+    parser.add_argument("--part", choices=("dev", "held"), help="one part of the experts")
+    parser.add_argument(
+        "--assume-unique", dest="unique", action="store_true", help="let steps assume one solution"
+    )
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    puzzles = load(sizes)
+    puzzles = load(sizes, options.part)
     if options.groups:
         words = options.groups.split(",")
         puzzles = {g: p for g, p in puzzles.items() if any(word in g for word in words)}
@@ -292,6 +361,8 @@ def main() -> None:
         f"{'every puzzle' if options.limit is None else f'{options.limit} puzzles per group'}"
         f"{' of sizes ' + options.sizes if sizes else ''}"
         f"{' of groups ' + options.groups if options.groups else ''}"
+        f"{f' ({options.part} part of the experts)' if options.part else ''}"
+        f"{' assuming one solution' if options.unique else ''}"
         + (f" (stopped after {done} of {len(tasks)}, groups in turns)" if done < len(tasks) else "")
     )
     heading = (

@@ -1,6 +1,7 @@
 """Make the entanglement table: cells no star can take, given one or two stars, by board size.
 
-    python tools/entanglement.py [--sizes 10x2,9x2] [--output encodings/hints/tables/entanglement.lp]
+    python tools/entanglement.py [--sizes 10x2,9x2] [--output FILE]
+    (default FILE: encodings/hints/tables/entanglement.lp)
 
 How it was made (the file it writes says so too): for each size n x n with s stars, every
 placement of stars on the bare board is listed, brute force: s stars in each row and each
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +30,7 @@ def placements(n: int, s: int) -> Iterator[int]:
     rows = [
         sum(1 << c for c in chosen)
         for chosen in combinations(range(n), s)
-        if all(b - a >= 2 for a, b in zip(chosen, chosen[1:], strict=False))
+        if all(b - a >= 2 for a, b in pairwise(chosen))
     ]
 
     def extend(r: int, previous: int, columns: list[int], mask: int) -> Iterator[int]:

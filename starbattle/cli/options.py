@@ -83,6 +83,12 @@ technique_option = click.option(
     metavar="FILE.lp",
     help="Add a hint program (headed '% level: L') to the ladder at level L (repeatable).",
 )
+assume_unique_option = click.option(
+    "--assume-unique",
+    is_flag=True,
+    help="Let techniques assume the puzzle has one solution (by a thread, at sea); "
+    "their steps say so.",
+)
 grade_option = click.option(
     "--grade", "with_grade", is_flag=True, help="Grade the puzzle's difficulty after the summary."
 )

@@ -87,8 +87,10 @@ def violation_json(violation: Violation) -> dict[str, Any]:
 
 
 def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
-    """A step as DESIGN.md's record, its units named as the board shows them; a step that takes
-    something for granted beyond the rules says what (`"assumes": "unique"`)."""
+    """A step as DESIGN.md's record, its units named as the board shows them.
+
+    A step that takes something for granted beyond the rules says what (`"assumes": "unique"`).
+    """
     assumes = {} if step.assumes is None else {"assumes": step.assumes}
     return {
         "type": "step",

@@ -229,8 +229,11 @@ class Logic:
     def _unique_audit(
         self, stars: frozenset[int], blanks: frozenset[int], conclusions: list[tuple[int, bool]]
     ) -> list[str]:
-        """A step that assumes one solution is sound given it: with the marks and any one of
-        its conclusions turned the other way, clingo finds no solution or more than one."""
+        """What is unsound, given one solution, in a step that assumes it.
+
+        Sound: with the marks and any one of its conclusions turned the other way, clingo
+        finds no solution or more than one.
+        """
         problems = []
         cell = self.grid.cell
         for i, star in conclusions:
@@ -303,8 +306,10 @@ class Logic:
         return [self._step(f, len(found)) for f in found]
 
     def apply(self, level: int, view: View) -> list[Found]:
-        """Every deduction of the built-in techniques of a level, in the registry's order (those
-        that assume one solution only when asked)."""
+        """Every deduction of the built-in techniques of a level, in the registry's order.
+
+        Those that assume one solution run only when asked (`assume_unique`).
+        """
         return [
             found
             for apply in FUNCTIONS[level]

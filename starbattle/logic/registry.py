@@ -18,8 +18,8 @@ from starbattle.logic.core import unsat_core
 from starbattle.logic.entanglement import entanglement
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
-from starbattle.logic.room import too_little_room
 from starbattle.logic.rooks import rooks
+from starbattle.logic.room import too_little_room
 from starbattle.logic.shapes import shapes
 from starbattle.logic.uniqueness import uniqueness
 from starbattle.model.units import Unit

@@ -29,8 +29,7 @@ def rooks(view: View) -> list[Found]:
     patterns = [
         p
         for p in permutations(range(size))
-        if all((i, p[i]) not in starry for i in range(size))
-        and all(p[i] == j for i, j in bare)
+        if all((i, p[i]) not in starry for i in range(size)) and all(p[i] == j for i, j in bare)
     ]
     if not patterns:  # a contradiction, left for the state check to name
         return []

@@ -36,8 +36,11 @@ class Tile(NamedTuple):
 
 @cache
 def tiles(grid: Grid) -> dict[int, list[Tile]]:
-    """Every 2x2 block, M and T of a board, by cell (whether an M or a T holds so few stars
-    depends on the stars its line still needs, so the Tiler asks that)."""
+    """Every 2x2 block, M and T of a board, by cell.
+
+    Whether an M or a T holds so few stars depends on the stars its line still needs: the
+    Tiler asks that.
+    """
     n, found = grid.n, []
     playable = set(grid.cells)
 
@@ -81,8 +84,10 @@ class Tiler:
         self.left = SHAPE_SEARCH
 
     def holds(self, tile: Tile) -> bool:
-        """Whether a tile holds as few stars as its room says: an M when its line of three
-        needs at most two more, a T when its line of three needs at most one more."""
+        """Whether a tile holds as few stars as its room says.
+
+        An M does when its line of three needs at most two more, a T at most one more.
+        """
         return tile.line is None or self.need[tile.line] <= (2 if tile.kind == "M" else 1)
 
     def tile(self, cells: frozenset[int], limit: int) -> list[Tile] | None:
@@ -106,7 +111,9 @@ class Tiler:
             (part, tile)
             for part, tile in options.items()
             if not any(
-                part < other and o.room <= tile.room for other, o in options.items() if other != part
+                part < other and o.room <= tile.room
+                for other, o in options.items()
+                if other != part
             )
         ]
         for part, tile in sorted(kept, key=lambda item: (item[1].room, -len(item[0]))):
@@ -134,7 +141,9 @@ def shapes(view: View) -> list[Found]:
 def _containers(view: View) -> list[tuple[int, ...]]:
     """The units and the pairs of adjacent rows or columns that still need stars."""
     grid = view.grid
-    pairs = [(lines[k], lines[k + 1]) for lines in (grid.rows, grid.columns) for k in range(grid.n - 1)]
+    pairs = [
+        (lines[k], lines[k + 1]) for lines in (grid.rows, grid.columns) for k in range(grid.n - 1)
+    ]
     return [
         container
         for container in [*((u,) for u in range(len(grid.units))), *pairs]
@@ -241,7 +250,9 @@ def _pieces(cover: list[Tile]) -> str:
     counts = {kind: sum(tile.kind == kind for tile in cover) for kind in ("block", "M", "T")}
     names = {"block": "2x2 block", "M": "M", "T": "pressured T"}
     parts = [
-        f"{'an' if names[kind][0] == 'M' else 'a'} {names[kind]}" if k == 1 else f"{k} {names[kind]}s"
+        f"{'an' if names[kind][0] == 'M' else 'a'} {names[kind]}"
+        if k == 1
+        else f"{k} {names[kind]}s"
         for kind, k in counts.items()
         if k
     ]

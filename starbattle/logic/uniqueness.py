@@ -3,10 +3,11 @@
 Opt in (Logic's `assume_unique`): a person may assume it, a checker may not. An area, one
 or two groups of undecided cells each walled off from the others by decided cells (a cell of
 a group touches, even at a corner, only cells of its group or decided ones), meets the rest
-of the board only through the stars its rows, columns and regions count. Two ways of filling it that give
-every such unit the same count can be swapped in any solution, which would give a second
-one: so the area is filled in a way no other way matches (at sea). A single cell that tells
-two such ways apart (the thread) must then hold what keeps them apart (by a thread).
+of the board only through the stars its rows, columns and regions count. Two ways of
+filling it that give every such unit the same count can be swapped in any solution, which
+would give a second one: so the area is filled in a way no other way matches (at sea). A
+single cell that tells two such ways apart (the thread) must then hold what keeps them
+apart (by a thread).
 """
 
 from __future__ import annotations
@@ -84,14 +85,14 @@ def _unmatched(view: View, area: frozenset[int]) -> Found | None:
         f"the rest of the board cannot tell apart would give two solutions; so "
         f"{outcome(grid, stars, blanks)}"
     )
-    return Found(
-        "uniqueness", tuple(units), view.marks_in(units), stars, frozenset(blanks), text
-    )
+    return Found("uniqueness", tuple(units), view.marks_in(units), stars, frozenset(blanks), text)
 
 
 def _fillings(view: View, area: frozenset[int], inside: list[int]) -> list[frozenset[int]] | None:
-    """Every way to put stars in the area: none touching, no unit over its need, the units
-    lying inside it exactly full (None: more than AREA_FILLINGS)."""
+    """Every way to put stars in the area (None: more than AREA_FILLINGS).
+
+    No two stars touch, no unit gets more than it needs, units lying inside it get just that.
+    """
     grid = view.grid
     cells = sorted(area)
     need = list(view.need)

@@ -66,6 +66,8 @@ class SolveRequest(NamedTuple):
     """What the time limit leaves for searching once the board is grounded (set per board)."""
     with_grade: bool = False
     """Grade the puzzle after its summary (--grade)."""
+    assume_unique: bool = False
+    """Let the hint techniques assume the puzzle has one solution (--assume-unique)."""
 
     @property
     def default_rules(self) -> bool:
@@ -106,17 +108,24 @@ def hint_items(
     disclose: str = "full",
     techniques: tuple[str, ...] = (),
     timeout: float | None = None,
+    assume_unique: bool = False,
 ) -> Iterator[Message | Hint]:
     """A warning when the board has several solutions, then the next step from the marks.
 
     `techniques`: files of hint programs to add to the ladder (encodings/hints/ shows how).
     Past `timeout` seconds a warning says so and the Hint is incomplete (no step).
+    `assume_unique`: techniques may assume the puzzle has one solution (their steps say so).
     """
     from starbattle.limits import TimeLimitReached, deadline_after
     from starbattle.logic.ladder import Logic
     from starbattle.logic.programs import hint_programs
 
-    logic = Logic(board, hint_programs(techniques), deadline=deadline_after(timeout))
+    logic = Logic(
+        board,
+        hint_programs(techniques),
+        deadline=deadline_after(timeout),
+        assume_unique=assume_unique,
+    )
     try:
         yield from _several(logic)
         done = logic.solved(state, stars_only=True)
@@ -142,19 +151,21 @@ def explain_items(
     with_grade: bool = False,
     techniques: tuple[str, ...] = (),
     timeout: float | None = None,
+    assume_unique: bool = False,
 ) -> Iterator[Hint | Explained | Graded | Message]:
     """Every step from a state to the end of the trace as found, its summary, the grade.
 
     `techniques`: files of hint programs to add to the ladder (not to the grade's). When
     `timeout` seconds pass first, a message says so and the summary is marked incomplete
-    (the grade is then not asked).
+    (the grade is then not asked). `assume_unique`: techniques may assume the puzzle has
+    one solution (their steps say so; the grade too).
     """
     from starbattle.limits import TimeLimitReached, deadline_after
     from starbattle.logic.ladder import Logic
     from starbattle.logic.programs import hint_programs
 
     deadline = deadline_after(timeout)
-    logic = Logic(board, hint_programs(techniques), deadline=deadline)
+    logic = Logic(board, hint_programs(techniques), deadline=deadline, assume_unique=assume_unique)
     steps: list[Step] = []
     marks = state
     try:
@@ -169,17 +180,20 @@ def explain_items(
         return
     yield Explained(board, Trace(tuple(steps), logic.solved(marks), marks))
     if with_grade:
-        yield summary_grade(board, None if deadline is None else deadline - time.perf_counter())
+        left = None if deadline is None else deadline - time.perf_counter()
+        yield summary_grade(board, left, assume_unique=assume_unique)
 
 
-def summary_grade(board: Board, timeout: float | None = None) -> Graded:
+def summary_grade(
+    board: Board, timeout: float | None = None, *, assume_unique: bool = False
+) -> Graded:
     """The board's grade, to be said after another command's summary (--grade).
 
     Raises TimeLimitReached when `timeout` seconds pass first.
     """
     from starbattle.logic.grade import grade
 
-    return Graded(board, grade(board, timeout), in_summary=True)
+    return Graded(board, grade(board, timeout, assume_unique=assume_unique), in_summary=True)
 
 
 Item = Found | Difference | Why | FixedCells | Summary | Message | Outcome | Graded
@@ -328,7 +342,7 @@ def grade_puzzle(request: SolveRequest, record: Record) -> list[Item]:
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         error_outcome = Outcome(record.identifier, Verdict.ERROR, Exit.ERROR)
         return [Message(str(error), "error"), error_outcome]
-    graded = grade(board, request.timeout)
+    graded = grade(board, request.timeout, assume_unique=request.assume_unique)
     if graded.reason == TIMED_OUT:
         verdict, code = Verdict.UNDECIDED, Exit.TIMEOUT
     elif graded.tier is None:
