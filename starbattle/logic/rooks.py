@@ -50,11 +50,13 @@ def rooks(view: View) -> list[Found]:
             continue
         if not stars and not blanks:
             continue
+        held = () if all(free) else tuple(cells[block] & (view.stars | view.blanks))
         text = (
             f"each pair of rows and of columns has one 2x2 block without a star (n-rooks); "
             f"so far the block at {_where(grid, block)} {said}, so {outcome(grid, stars, blanks)}"
         )
-        found.append(Found("n-rooks", lines, premises, stars, blanks, text))
+        used = tuple(sorted({*premises, *held}))
+        found.append(Found("n-rooks", lines, used, stars, blanks, text))
     return found
 
 

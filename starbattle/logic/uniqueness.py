@@ -81,9 +81,8 @@ def _unmatched(view: View, area: frozenset[int]) -> Found | None:
     thread = stars - frozenset().union(*matched)
     text = (
         f"assuming one solution ({'by a thread' if thread else 'at sea'}): the {len(area)} "
-        f"undecided cells from {grid.where(min(area))} are walled off, and fillings of them "
-        f"the rest of the board cannot tell apart would give two solutions; so "
-        f"{outcome(grid, stars, blanks)}"
+        f"walled-off cells from {grid.where(min(area))} take no filling that another matches "
+        f"unit for unit, so {outcome(grid, stars, blanks)}"
     )
     return Found("uniqueness", tuple(units), view.marks_in(units), stars, frozenset(blanks), text)
 
