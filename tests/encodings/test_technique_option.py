@@ -14,6 +14,7 @@ from helpers import ROOT
 
 from starbattle import read_board
 from starbattle.logic.programs import Deduction, hint_programs, shipped_hint_programs
+from starbattle.logic.registry import TECHNIQUES
 
 
 @pytest.fixture
@@ -179,9 +180,10 @@ def test_encodings_lists_the_hint_programs_with_level_and_title(run) -> None:
     start = next(i for i, line in enumerate(lines) if line.startswith("hint programs ("))
     listed = [line.split(maxsplit=3) for line in lines[start + 1 :]]
     programs = shipped_hint_programs()
-    assert [(name, int(level)) for name, _, level, _ in listed] == sorted(
-        ((name, p.level) for name, p in programs.items()), key=lambda item: (item[1], item[0])
-    )
+    in_order = [technique.name for technique in TECHNIQUES if technique.name in programs]
+    assert [(name, int(level)) for name, _, level, _ in listed] == [
+        (name, programs[name].level) for name in in_order
+    ]
     assert all(title == programs[name].title for name, _, _, title in listed)
     assert listed[0][3] == (
         "Around a star: no two stars touch, so the undecided cells around a star are empty."
