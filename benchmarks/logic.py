@@ -1,6 +1,7 @@
 """Hint ladder benchmark: coverage, latency, and an audit of soundness, premises and level.
 
     python benchmarks/logic.py [-j 2] [--sizes 10x2,14x3] [--limit K] [--audit K] [--seed S]
+                               [--part dev|held] [--assume-unique]
 
 Every puzzle of ../shared/corpus/real-puzzles.jsonl (grouped by size and star count, the
 KrazyDad `kd-*` ones and masonomara's 14x14 `mo-*` ones apart, boards with several solutions
@@ -20,11 +21,16 @@ same shuffled order). The section between the logic markers of benchmarks/RESULT
 replaced unless `--no-write`; with `--latency` only the latency table is written, into its
 own block at the end of that section (run it after the coverage run, with the machine's
 load average beside it).
+
+`--part` keeps one part of the StarBattleLab experts: `held` (the 40% whose id's SHA-256 is
+0 or 1 modulo 5, never looked at while building techniques) or `dev` (the rest).
+`--assume-unique` lets the ladder assume one solution (uniqueness: by a thread, at sea).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import multiprocessing
 import os
@@ -94,14 +100,24 @@ def group_of(record: dict, labelled: bool) -> str | None:
     return f"KrazyDad {size}" if record["id"].startswith("kd-") else size
 
 
-def load(sizes: set[str] | None, sbn_lines: int, seed: int) -> dict[str, list[tuple[str, Board]]]:
-    """(id, board) of every puzzle measured, by group, in corpus order."""
+def held_out(identifier: str) -> bool:
+    """Whether an expert puzzle is in the held-out part (40%, by its id's SHA-256)."""
+    return int(hashlib.sha256(identifier.encode()).hexdigest(), 16) % 5 < 2
+
+
+def load(
+    sizes: set[str] | None, sbn_lines: int, seed: int, part: str | None = None
+) -> dict[str, list[tuple[str, Board]]]:
+    """(id, board) of every puzzle measured, by group, in corpus order (of the experts, one
+    part if asked)."""
     groups: dict[str, list[tuple[str, Board]]] = defaultdict(list)
     for name in ("real-puzzles.jsonl", "difficulty.jsonl"):
         for line in (CORPUS / name).read_text().splitlines():
             record = json.loads(line)
             group = group_of(record, name.startswith("difficulty"))
             if group is None or (sizes and f"{record['n']}x{record['stars']}" not in sizes):
+                continue
+            if group.startswith("expert") and part and held_out(record["id"]) != (part == "held"):
                 continue
             rows = [list(row) for row in record["regions"]]
             board = Board.from_rows(rows, record["stars"], name=record["id"])
@@ -118,13 +134,13 @@ def load(sizes: set[str] | None, sbn_lines: int, seed: int) -> dict[str, list[tu
     return groups
 
 
-def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
+def run(task: tuple[str, Board, bool, float, bool, bool]) -> tuple[str, Group]:
     """Explain one board with levels 0-7, timing each `next_step`; then audit it if asked.
 
     A puzzle not audited in full has every step checked for soundness when `sound` is set.
     """
-    name, board, audit, budget, sound = task
-    group, logic, state = Group(puzzles=1), Logic(board), State()
+    name, board, audit, budget, sound, unique = task
+    group, logic, state = Group(puzzles=1), Logic(board, assume_unique=unique), State()
     taken: list[tuple[State, Step]] = []
     cpu = time.process_time()
     while sum(group.step_seconds) < budget:
@@ -253,7 +269,7 @@ def schedule(
         random.Random(f"{options.seed} {name}").shuffle(puzzles)
         queues.append(
             [
-                (name, board, index < options.audit, options.budget, options.sound)
+                (name, board, index < options.audit, options.budget, options.sound, options.unique)
                 for index, (_, board) in enumerate(puzzles[: options.limit])
             ]
         )
@@ -311,9 +327,13 @@ def main() -> None:
     parser.add_argument(
         "--sound", action="store_true", help="check every step of the other puzzles for soundness"
     )
+    parser.add_argument("--part", choices=("dev", "held"), help="one part of the experts")
+    parser.add_argument(
+        "--assume-unique", dest="unique", action="store_true", help="let steps assume one solution"
+    )
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    puzzles = load(sizes, options.sbn, options.seed)
+    puzzles = load(sizes, options.sbn, options.seed, options.part)
     if options.groups:
         words = options.groups.split(",")
         puzzles = {g: p for g, p in puzzles.items() if any(word in g for word in words)}
@@ -334,6 +354,8 @@ def main() -> None:
         f"{'every puzzle' if options.limit is None else f'{options.limit} puzzles per group'}"
         f"{' of sizes ' + options.sizes if sizes else ''}"
         f"{' of groups ' + options.groups if options.groups else ''}"
+        f"{f' ({options.part} part of the experts)' if options.part else ''}"
+        f"{' assuming one solution' if options.unique else ''}"
         + (f" (stopped after {done} of {len(tasks)}, groups in turns)" if done < len(tasks) else "")
     )
     heading = (

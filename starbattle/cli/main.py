@@ -15,6 +15,7 @@ from starbattle import __version__
 from starbattle.cli.options import (
     DEBUG,
     DefaultSolveGroup,
+    assume_unique_option,
     board_options,
     collection_options,
     format_option,
@@ -23,6 +24,7 @@ from starbattle.cli.options import (
     marks_option,
     output_option,
     program_options,
+    suggest_options,
     technique_option,
     timeout_option,
 )
@@ -217,10 +219,11 @@ class SaysLevels(click.Command):
 @click.option("--ascii", "ascii_only", is_flag=True, help="Draw stars as * (text output).")
 @marks_option
 @technique_option
+@assume_unique_option
 @timeout_option
 def hint(file: str, state: str | None, disclose: str, output_format: str, output: str | None,
-         ascii_only: bool, marks: bool, techniques: tuple[str, ...], timeout: float | None,
-         **board_options: Any) -> int:  # fmt: skip
+         ascii_only: bool, marks: bool, techniques: tuple[str, ...], assume_unique: bool,
+         timeout: float | None, **board_options: Any) -> int:  # fmt: skip
     """The next logical step on FILE's board, from the marks in STATE (a partial answer).
 
     Each step names its technique and level ({levels}), the rows, columns and regions it
@@ -242,7 +245,8 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
         Output(None if picture else output), ascii_only=ascii_only or not utf8_output(),
         target=output if picture else None,
     )  # fmt: skip
-    return show_items(show, hint_items(board, marked, disclose, techniques, timeout))
+    items = hint_items(board, marked, disclose, techniques, timeout, assume_unique)
+    return show_items(show, items)
 
 
 @cli.command()
@@ -253,9 +257,10 @@ def hint(file: str, state: str | None, disclose: str, output_format: str, output
 @format_option(("text", "json"))
 @grade_option
 @technique_option
+@assume_unique_option
 @timeout_option
 def explain(file: str, state: str | None, marks: bool, output_format: str, with_grade: bool,
-            techniques: tuple[str, ...], timeout: float | None,
+            techniques: tuple[str, ...], assume_unique: bool, timeout: float | None,
             **board_options: Any) -> int:  # fmt: skip
     """Every logical step from STATE (or an empty board) to the end, then a summary.
 
@@ -271,7 +276,8 @@ def explain(file: str, state: str | None, marks: bool, output_format: str, with_
     board, record, seen = one_board(file, **board_options, marks=marks)
     show = formatter(output_format)(Output())
     marked = state_of(board, record, seen, state, board_options["stars"], board_options["givens"])
-    return show_items(show, explain_items(board, marked, with_grade, techniques, timeout))
+    items = explain_items(board, marked, with_grade, techniques, timeout, assume_unique)
+    return show_items(show, items)
 
 
 @cli.command()
@@ -279,9 +285,11 @@ def explain(file: str, state: str | None, marks: bool, output_format: str, with_
 @board_options
 @format_option(("text", "json"))
 @collection_options
+@assume_unique_option
 @timeout_option
 def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | None,
-          progress: bool | None, timeout: float | None, **board: Any) -> int:  # fmt: skip
+          progress: bool | None, assume_unique: bool, timeout: float | None,
+          **board: Any) -> int:  # fmt: skip
     """Grade each FILE's puzzle: a tier (easy, medium, hard, expert, extreme) and a score.
 
     The grade comes from the logical steps that solve the board (how many at each level,
@@ -296,7 +304,8 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
 
     found, collection, bar = collection_of(files, board["input_format"], progress)
     show = formatter(output_format)(Output(), collection=collection)
-    work = partial(grade_puzzle, SolveRequest(**board, timeout=timeout))
+    request = SolveRequest(**board, timeout=timeout, assume_unique=assume_unique)
+    work = partial(grade_puzzle, request)
     return run_puzzles(work, found, show, jobs, bar, cluster, timeout)
 
 
@@ -395,13 +404,7 @@ def bench(files: tuple[str, ...], encodings: tuple[str, ...], variants: tuple[st
 @cli.command()
 @click.argument("file")
 @board_options
-@click.option("--max-moves", type=click.IntRange(1, 2), default=2, show_default=True,
-              help="Moves per suggestion at most (pairs if no single move works).")  # fmt: skip
-@click.option("--tier", type=click.Choice(TIERS),
-              help="Only edits that make a unique puzzle of this grade.")  # fmt: skip
-@click.option("-n", "--most", type=click.IntRange(min=0), default=5, show_default=True,
-              help="Suggestions to print (0: every one of the fewest moves).")  # fmt: skip
-@click.option("--split", is_flag=True, help="Allow moves that cut a region in pieces.")
+@suggest_options
 @format_option(("text", "json"))
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write the first suggestion's board here (format by extension).")  # fmt: skip

@@ -9,6 +9,7 @@ import click
 
 from starbattle.cli.running import failure
 from starbattle.io.inputs import INPUT_FORMATS
+from starbattle.model.steps import TIERS
 
 DEBUG = {"on": False}
 """--debug: show the traceback of internal errors."""
@@ -83,6 +84,12 @@ technique_option = click.option(
     metavar="FILE.lp",
     help="Add a hint program (headed '% level: L') to the ladder at level L (repeatable).",
 )
+assume_unique_option = click.option(
+    "--assume-unique",
+    is_flag=True,
+    help="Let techniques assume the puzzle has one solution (by a thread, at sea); "
+    "their steps say so.",
+)
 grade_option = click.option(
     "--grade", "with_grade", is_flag=True, help="Grade the puzzle's difficulty after the summary."
 )
@@ -104,6 +111,30 @@ collection_options = options(
     jobs_options,
     click.option("--progress/--no-progress", default=None, help="Progress bar on stderr."),
 )
+suggest_options = options(
+    click.option(
+        "--max-moves",
+        type=click.IntRange(1, 2),
+        default=2,
+        show_default=True,
+        help="Moves per suggestion at most (pairs if no single move works).",
+    ),
+    click.option(
+        "--tier",
+        type=click.Choice(TIERS),
+        help="Only edits that make a unique puzzle of this grade.",
+    ),
+    click.option(
+        "-n",
+        "--most",
+        type=click.IntRange(min=0),
+        default=5,
+        show_default=True,
+        help="Suggestions to print (0: every one of the fewest moves).",
+    ),
+    click.option("--split", is_flag=True, help="Allow moves that cut a region in pieces."),
+)
+"""suggest's choices: how many moves, towards which grade, how many shown, split regions."""
 
 
 def format_option(choices: Iterable[str], default: str = "text") -> Callable[[Any], Any]:

@@ -94,7 +94,11 @@ def violation_json(violation: Violation) -> dict[str, Any]:
 
 
 def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
-    """A step as DESIGN.md's record, its units named as the board shows them."""
+    """A step as DESIGN.md's record, its units named as the board shows them.
+
+    A step that takes something for granted beyond the rules says what (`"assumes": "unique"`).
+    """
+    assumes = {} if step.assumes is None else {"assumes": step.assumes}
     return {
         "type": "step",
         "index": index,
@@ -109,6 +113,7 @@ def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
             "blanks": [list(cell) for cell in step.blanks],
         },
         "sentence": step.sentence,
+        **assumes,
     }
 
 

@@ -97,8 +97,12 @@ Summary = list[tuple[int, int, int]]
 """A trace as (level, effort, deductions of that effort available) per step."""
 
 
-def graded_trace(board: Board, deadline: float | None = None) -> tuple[Summary, bool]:
+def graded_trace(
+    board: Board, deadline: float | None = None, *, assume_unique: bool = False
+) -> tuple[Summary, bool]:
     """The trace the grade reads (least effort first), summarised, and whether it was cut.
+
+    `assume_unique`: techniques may assume the puzzle has one solution (Logic's).
 
     Levels 1-6 only: where they are stuck the step is counted as level 7 (a clingo core
     would be next) without computing it, and the trace stops. Raises TimeLimitReached once
@@ -106,7 +110,8 @@ def graded_trace(board: Board, deadline: float | None = None) -> tuple[Summary, 
     """
     from starbattle.logic.ladder import Logic, State  # imports clingo: only when grading
 
-    logic, state, steps = Logic(board, deadline=deadline), State(), []
+    logic = Logic(board, deadline=deadline, assume_unique=assume_unique)
+    state, steps = State(), []
     while (step := logic.easiest_step(state, effort)) is not None:
         steps.append((step.level, effort(step), step.available))
         state = state.after(step)
@@ -118,7 +123,7 @@ def graded_trace(board: Board, deadline: float | None = None) -> tuple[Summary, 
 
 
 def measure(
-    board: Board, deadline: float | None = None
+    board: Board, deadline: float | None = None, *, assume_unique: bool = False
 ) -> tuple[Summary, bool, dict[str, int]] | int:
     """A canonical board's trace summary, whether it was cut, and its search effort.
 
@@ -143,7 +148,7 @@ def measure(
         "choices": stats.choices,
         "conflicts": stats.conflicts,
     }
-    return (*graded_trace(board, deadline), search)
+    return (*graded_trace(board, deadline, assume_unique=assume_unique), search)
 
 
 def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
@@ -163,14 +168,16 @@ def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, in
     }
 
 
-def features(board: Board, timeout: float | None = None) -> dict[str, int]:
+def features(
+    board: Board, timeout: float | None = None, *, assume_unique: bool = False
+) -> dict[str, int]:
     """The grade's raw features of a board (only `solutions`, 0 or 2, when it is not unique).
 
     Raises TimeLimitReached when `timeout` seconds pass first.
     """
     from starbattle.limits import deadline_after
 
-    measured = measure(canonical_board(board), deadline_after(timeout))
+    measured = measure(canonical_board(board), deadline_after(timeout), assume_unique=assume_unique)
     if isinstance(measured, int):
         return {"solutions": measured}
     return summarise(*measured)
@@ -210,15 +217,16 @@ TIMED_OUT = "no grade: the time limit was reached first"
 """The reason of a grade that a time limit stopped."""
 
 
-def grade(board: Board, timeout: float | None = None) -> Grade:
+def grade(board: Board, timeout: float | None = None, *, assume_unique: bool = False) -> Grade:
     """The board's difficulty; a board without exactly one solution gets a reason instead.
 
-    So does one whose grading outlasts `timeout` seconds (TIMED_OUT).
+    So does one whose grading outlasts `timeout` seconds (TIMED_OUT). `assume_unique`: the
+    trace may use the techniques that assume one solution (--assume-unique).
     """
     from starbattle.limits import TimeLimitReached
 
     try:
-        raw = features(board, timeout)
+        raw = features(board, timeout, assume_unique=assume_unique)
     except TimeLimitReached:
         return Grade(None, None, {}, TIMED_OUT)
     if raw["solutions"] == 0:

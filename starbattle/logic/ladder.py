@@ -5,7 +5,8 @@ Levels, each tried only when every lower one has nothing to say:
 units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little room,
 5 confinement (k units inside k units) and then, one at a time, the costly container
 techniques (starbattle.logic.containers: bands and the units by them, tiled, counted and
-excluded against), 6 one assumption refuted by levels 1-5,
+excluded against), then the M and pressured T, n-rooks and entanglement, 6 one assumption
+refuted by levels 1-5 (and, only when asked, uniqueness: steps that assume one solution),
 7 a smallest set of units whose clingo unsatisfiable core forces a cell. Each technique is a
 row of starbattle.logic.registry, its function in a module of its level's own; this module
 runs them in order, within their budgets, and holds the clingo checker they share.
@@ -48,7 +49,7 @@ from starbattle.errors import BoardError, EncodingError
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.minimise import NO_TOUCH
-from starbattle.logic.registry import BY_NAME, COSTLY, FUNCTIONS, LEVELS
+from starbattle.logic.registry import ASSUMING, BY_NAME, COSTLY, FUNCTIONS, LEVELS
 from starbattle.logic.sentences import outcome, units_phrase
 from starbattle.model.board import Board
 from starbattle.model.checker import check
@@ -95,6 +96,9 @@ class Logic:
     deadline: float | None = None
     """The perf_counter time after which every question raises TimeLimitReached (None: no
     limit). It only ever stops work: a step found before it is the step found without it."""
+    assume_unique: bool = False
+    """Let techniques assume the puzzle has one solution (uniqueness): a person may, a checker
+    may not, so it is asked for; their steps say so (Step.assumes)."""
     grid: Grid = field(init=False, repr=False)
     refutable: list[tuple[int, bool, int]] = field(init=False, repr=False, default_factory=list)
     """Level 6's last refutations: (cell, assumed a star, highest level its chain used)."""
@@ -222,6 +226,8 @@ class Logic:
             ]
         if step.level == 0:
             return problems
+        if step.assumes == "unique":
+            return problems + self._unique_audit(stars, blanks, conclusions)
         units = [self.grid.number[unit] for unit in step.units]
         cells = {(r - 1) * n + c - 1 for r, c in step.cells}
         for i, star in conclusions:
@@ -233,6 +239,33 @@ class Logic:
                 problems.append(f"dishonest: the premises alone do not force {self.grid.where(i)}")
         if not sound_only and self.next_step(state, step.level - 1) is not None:
             problems.append(f"not lowest: a step below level {step.level} applies")
+        return problems
+
+    def _unique_audit(
+        self, stars: frozenset[int], blanks: frozenset[int], conclusions: list[tuple[int, bool]]
+    ) -> list[str]:
+        """What is unsound, given one solution, in a step that assumes it.
+
+        Sound: with the marks and any one of its conclusions turned the other way, clingo
+        finds no solution or more than one.
+        """
+        problems = []
+        cell = self.grid.cell
+        for i, star in conclusions:
+            turned = (stars, blanks | {i}) if star else (stars | {i}, blanks)
+            other = Board(
+                self.board.regions,
+                self.board.stars,
+                given_stars=frozenset(cell(j) for j in turned[0]),
+                given_blanks=frozenset(cell(j) for j in turned[1]),
+                name=self.board.name,
+            )
+            found = list(Solver(other, ground_timeout=self.left()).solutions(2, self.left()))
+            if len(found) == 1:
+                problems.append(
+                    f"unsound given one solution: {self.grid.where(i)} the other way has exactly "
+                    "one solution"
+                )
         return problems
 
     # -- the ladder -----------------------------------------------------------------------
@@ -302,11 +335,11 @@ class Logic:
 
         Its costly techniques (the containers) run only when the others found nothing, each
         alone: the deductions of the first that has some. `costly=False` leaves them out,
-        `cheap=False` the others.
+        `cheap=False` the others. Those that assume one solution run only when asked
+        (`assume_unique`).
         """
-        found = (
-            [found for apply in FUNCTIONS[level] for found in apply(self, view)] if cheap else []
-        )
+        allowed = [a for a in FUNCTIONS[level] if self.assume_unique or a not in ASSUMING]
+        found = [found for apply in allowed for found in apply(self, view)] if cheap else []
         for apply in COSTLY[level] if costly and not found else ():
             found = list(apply(self, view))
             if found:
@@ -325,6 +358,7 @@ class Logic:
             tuple(grid.cell(i) for i in sorted(found.blanks)),
             found.sentence[:1].upper() + found.sentence[1:],
             available,
+            BY_NAME[found.technique].assumes if found.technique in BY_NAME else None,
         )
 
     def steps(self, state: State | None = None, max_level: int = 7) -> Iterator[Step]:

@@ -16,11 +16,15 @@ from starbattle.logic.blocks import blocks
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
 from starbattle.logic.counting import capacity_counting
+from starbattle.logic.entanglement import entanglement
 from starbattle.logic.exclusion import container_exclusion, counting_exclusion
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
+from starbattle.logic.rooks import rooks
 from starbattle.logic.room import too_little_room
+from starbattle.logic.shapes import shapes
 from starbattle.logic.tiling import band_tiling, composite_tiling
+from starbattle.logic.uniqueness import uniqueness
 from starbattle.model.units import Unit
 from starbattle.words import joined
 
@@ -63,8 +67,11 @@ class Technique(NamedTuple):
     exact: bool = False
     """Its program makes exactly the function's deductions (else more: its header says how)."""
     costly: bool = False
-    """It runs only when the techniques before it on its level found nothing, alone, within
-    the ladder's CONTAINER_WORK; level 6's chains leave it out."""
+    """It runs only when the techniques before it on its level found nothing, alone (the
+    containers within the ladder's CONTAINER_WORK); level 6's chains leave it out."""
+    assumes: str | None = None
+    """What it takes for granted beyond the rules ('unique': the puzzle has one solution);
+    such a technique runs only when asked for (Logic's `assume_unique`)."""
 
 
 def _always(effort: str) -> Effort:
@@ -188,6 +195,46 @@ TECHNIQUES = (
         counting_exclusion,
         costly=True,
     ),
+    # The catalogue's 10x10-specific techniques (issue 31), harder for a person than the
+    # containers: tried after them, each alone, easiest first
+    Technique(
+        "m-and-t",
+        5,
+        _always("counting"),
+        "m-and-t.lp",
+        "an M or a pressured T",
+        _on_view(shapes),
+        costly=True,
+    ),
+    Technique(
+        "n-rooks",
+        5,
+        _always("counting"),
+        "n-rooks.lp",
+        "n-rooks",
+        _on_view(rooks),
+        exact=True,
+        costly=True,
+    ),
+    Technique(
+        "entanglement",
+        5,
+        _always("counting"),
+        "entanglement.lp",
+        "entanglement",
+        _on_view(entanglement),
+        exact=True,
+        costly=True,
+    ),
+    Technique(
+        "uniqueness",
+        6,
+        _always("assumption"),
+        "uniqueness.lp",
+        "one solution assumed (by a thread, at sea)",
+        _on_view(uniqueness),
+        assumes="unique",
+    ),
     Technique("assumption", 6, _always("assumption"), None, "one assumption", assumption),
     Technique(
         "assumption-chain",
@@ -218,3 +265,5 @@ COSTLY = {
     for level in LEVELS
 }
 """The functions of each level's costly techniques, each run alone after the others, in order."""
+ASSUMING = frozenset(t.apply for t in TECHNIQUES if t.assumes is not None)
+"""The functions of the techniques that take something for granted (run only when asked)."""

@@ -31,6 +31,9 @@ class Step(NamedTuple):
     sentence: str
     available: int = 1
     """How many deductions this level offered at that point (1: a bottleneck)."""
+    assumes: str | None = None
+    """What the step takes for granted beyond the rules: 'unique' (the puzzle has one
+    solution), or None."""
 
     def premise_cells(self, board: Board) -> frozenset[Cell]:
         """The cells it rests on: every cell of its premise units, and its premise cells."""

@@ -72,6 +72,8 @@ class SolveRequest(NamedTuple):
     """What the time limit leaves for searching once the board is grounded (set per board)."""
     with_grade: bool = False
     """Grade the puzzle after its summary (--grade)."""
+    assume_unique: bool = False
+    """Let the hint techniques assume the puzzle has one solution (--assume-unique)."""
 
     @property
     def default_rules(self) -> bool:
@@ -112,17 +114,24 @@ def hint_items(
     disclose: str = "full",
     techniques: tuple[str, ...] = (),
     timeout: float | None = None,
+    assume_unique: bool = False,
 ) -> Iterator[Message | Hint]:
     """A warning when the board has several solutions, then the next step from the marks.
 
     `techniques`: files of hint programs to add to the ladder (encodings/hints/ shows how).
     Past `timeout` seconds a warning says so and the Hint is incomplete (no step).
+    `assume_unique`: techniques may assume the puzzle has one solution (their steps say so).
     """
     from starbattle.limits import TimeLimitReached, deadline_after
     from starbattle.logic.ladder import Logic
     from starbattle.logic.programs import hint_programs
 
-    logic = Logic(board, hint_programs(techniques), deadline=deadline_after(timeout))
+    logic = Logic(
+        board,
+        hint_programs(techniques),
+        deadline=deadline_after(timeout),
+        assume_unique=assume_unique,
+    )
     try:
         yield from _several(logic)
         done = logic.solved(state, stars_only=True)
@@ -148,19 +157,21 @@ def explain_items(
     with_grade: bool = False,
     techniques: tuple[str, ...] = (),
     timeout: float | None = None,
+    assume_unique: bool = False,
 ) -> Iterator[Hint | Explained | Graded | Message]:
     """Every step from a state to the end of the trace as found, its summary, the grade.
 
     `techniques`: files of hint programs to add to the ladder (not to the grade's). When
     `timeout` seconds pass first, a message says so and the summary is marked incomplete
-    (the grade is then not asked).
+    (the grade is then not asked). `assume_unique`: techniques may assume the puzzle has
+    one solution (their steps say so; the grade too).
     """
     from starbattle.limits import TimeLimitReached, deadline_after
     from starbattle.logic.ladder import Logic
     from starbattle.logic.programs import hint_programs
 
     deadline = deadline_after(timeout)
-    logic = Logic(board, hint_programs(techniques), deadline=deadline)
+    logic = Logic(board, hint_programs(techniques), deadline=deadline, assume_unique=assume_unique)
     steps: list[Step] = []
     marks = state
     try:
@@ -176,17 +187,23 @@ def explain_items(
     yield Explained(board, Trace(tuple(steps), logic.solved(marks), marks))
     if with_grade:
         left = None if deadline is None else deadline - time.perf_counter()
-        yield grade_of(board, left, in_summary=True)
+        yield grade_of(board, left, in_summary=True, assume_unique=assume_unique)
 
 
-def grade_of(board: Board, timeout: float | None = None, *, in_summary: bool = False) -> Graded:
+def grade_of(
+    board: Board,
+    timeout: float | None = None,
+    *,
+    in_summary: bool = False,
+    assume_unique: bool = False,
+) -> Graded:
     """The board's grade (`in_summary`: said after another command's summary, --grade).
 
     Raises TimeLimitReached when `timeout` seconds pass first.
     """
     from starbattle.logic.grade import grade
 
-    return Graded(board, grade(board, timeout), in_summary)
+    return Graded(board, grade(board, timeout, assume_unique=assume_unique), in_summary)
 
 
 def generated_puzzles(
@@ -368,7 +385,7 @@ def grade_puzzle(request: SolveRequest, record: Record) -> list[Item]:
     except (FormatError, BoardError) as error:  # this record's problem: report it, go on
         error_outcome = Outcome(record.identifier, Verdict.ERROR, Exit.ERROR)
         return [Message(str(error), "error"), error_outcome]
-    graded = grade_of(board, request.timeout)
+    graded = grade_of(board, request.timeout, assume_unique=request.assume_unique)
     if graded.grade.reason == TIMED_OUT:
         verdict, code = Verdict.UNDECIDED, Exit.TIMEOUT
     elif graded.grade.tier is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from crafted import APPLIES, DOES_NOT_APPLY, board_of, state_of
+from crafted import APPLIES, DOES_NOT_APPLY, UNIQUE, board_of, stars_of, state_of
 from helpers import CORPUS, needs_corpus
 
 from starbattle import Board
@@ -27,10 +27,12 @@ from starbattle.model.units import Unit
 )
 def test_technique_applies(technique: str, case: tuple) -> None:
     regions, grid, stars, blanks, units, sentence = case
-    logic, state = Logic(board_of(regions, 2 if len(regions) == 10 else 1)), state_of(grid)
+    logic, state = Logic(board_of(regions, stars_of(regions))), state_of(grid)
     step = logic.next_step(state)
-    assert step is not None
-    assert (step.technique, step.level) == (technique, BY_NAME[technique].level)
+    assert step is not None and step.level == BY_NAME[technique].level
+    if BY_NAME[technique].costly and step.technique != technique:  # one before it applies too
+        step = logic.deductions(state, technique)[0]
+    assert step.technique == technique
     assert [list(c) for c in step.stars] == stars
     assert [list(c) for c in step.blanks] == blanks
     assert [unit.name(logic.board) for unit in step.units] == units
@@ -45,7 +47,7 @@ def test_technique_applies(technique: str, case: tuple) -> None:
 )
 def test_technique_does_not_apply(technique: str, case: tuple) -> None:
     regions, grid = case
-    logic = Logic(board_of(regions.split("/")))
+    logic = Logic(board_of(regions.split("/"), stars_of(regions.split("/"))))
     assert logic.deductions(state_of(grid.split("/")), technique) == []
 
 
@@ -264,3 +266,32 @@ def test_hint_picture_hatches_premises_and_crosses_conclusions() -> None:
     assert svg.count(f'stroke="{HATCH}"') == 5 * len(overlay.shaded)  # 5 hatch lines a cell
     assert svg.count(f'stroke="{HIGHLIGHT}"') == 2  # one cross
     assert svg.count('class="star"') == len(state.blanks)  # dots are small polygons
+
+
+@pytest.mark.parametrize("case", UNIQUE["uniqueness"])
+def test_uniqueness_applies_only_when_asked(case: tuple) -> None:
+    regions, grid, stars, blanks, units, sentence = case
+    board, state = board_of(regions, stars_of(regions)), state_of(grid)
+    logic = Logic(board, assume_unique=True)
+    [step] = logic.deductions(state, "uniqueness")
+    assert (step.technique, step.level, step.assumes) == ("uniqueness", 6, "unique")
+    assert [list(c) for c in step.stars] == stars
+    assert [list(c) for c in step.blanks] == blanks
+    assert [unit.name(board) for unit in step.units] == units
+    assert step.sentence == sentence and len(sentence) <= 200
+    assert logic.audit(state, step) == []  # given one solution: the other way, 0 or 2+
+    view = ladder.View(logic.grid, *logic.numbers(state))
+    assert next(f.technique for f in logic.apply(6, view)) == "uniqueness"
+    assert "uniqueness" not in [f.technique for f in Logic(board).apply(6, view)]
+    assert step_record(step, board, 1)["assumes"] == "unique"
+
+
+def test_a_uniqueness_step_the_other_way_round_is_found_unsound() -> None:
+    """The audit of a step that assumes one solution fails when its conclusion turned the
+    other way leaves exactly one solution (here: a true cell claimed empty)."""
+    regions, grid, stars, *_ = UNIQUE["uniqueness"][0]
+    board, state = board_of(regions), state_of(grid)
+    logic = Logic(board, assume_unique=True)
+    [step] = logic.deductions(state, "uniqueness")
+    wrong = step._replace(stars=(), blanks=(tuple(stars[0]),))
+    assert any(p.startswith("unsound") for p in logic.audit(state, wrong))

@@ -9,7 +9,15 @@ from starbattle.cli.main import cli
 from starbattle.cli.running import describe_encodings
 from starbattle.logic.grade import effort
 from starbattle.logic.ladder import Logic
-from starbattle.logic.registry import BY_NAME, COSTLY, EFFORTS, FUNCTIONS, LEVELS, TECHNIQUES
+from starbattle.logic.registry import (
+    ASSUMING,
+    BY_NAME,
+    COSTLY,
+    EFFORTS,
+    FUNCTIONS,
+    LEVELS,
+    TECHNIQUES,
+)
 from starbattle.model.board import Board
 from starbattle.model.steps import State, Step
 from starbattle.model.units import Unit
@@ -24,7 +32,8 @@ def test_the_rows_come_in_the_ladder_s_order_one_per_name() -> None:
 
 def test_each_level_runs_each_function_once_level_6_one_for_both_its_techniques() -> None:
     assert BY_NAME["assumption"].apply is BY_NAME["assumption-chain"].apply
-    assert FUNCTIONS[6] == (BY_NAME["assumption"].apply,)
+    assert FUNCTIONS[6] == (BY_NAME["uniqueness"].apply, BY_NAME["assumption"].apply)
+    assert {BY_NAME["uniqueness"].apply} == ASSUMING  # run only when asked
     for level in LEVELS:
         for costly, functions in ((False, FUNCTIONS[level]), (True, COSTLY[level])):
             rows = [t.apply for t in TECHNIQUES if t.level == level and t.costly == costly]
@@ -41,6 +50,9 @@ def test_the_costly_techniques_come_after_the_others_of_their_level() -> None:
         "capacity-counting",
         "container-exclusion",
         "counting-exclusion",
+        "m-and-t",
+        "n-rooks",
+        "entanglement",
     ]
 
 
@@ -86,6 +98,10 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("assumption", (Unit("row", 1),), "assumption"),
         ("assumption-chain", (), "assumption-chain"),
         ("unsat-core", (Unit("row", 1),), "unsat-core"),
+        ("m-and-t", (Unit("region", "A"),), "counting"),
+        ("n-rooks", (Unit("row", 1),), "counting"),
+        ("entanglement", (Unit("row", 1),), "counting"),
+        ("uniqueness", (Unit("region", "A"),), "assumption"),
     ],
 )
 def test_each_row_gives_the_grade_its_effort_class(
