@@ -119,6 +119,10 @@ def test_draw_a_unique_puzzle_from_blank_export_it_and_play_it(player):
         r"Unique: exactly one solution; \w+ \(score [\d.]+\), hardest step: [\w-]+\.", text
     )
     assert player.cells_with("differ") == [] and player.cells_with("ghost-star") == []
+    player.page.click("#explain")  # how the hint ladder solves it, step by step
+    assert player.wait_text("#step-at", "step 1 of ") != "step 1 of 1"
+    assert player.text("#hint-text").startswith("Step 1: ")
+    assert player.text("#verdict").startswith("Unique: exactly one solution; ")
     # kept in the address: a reload brings back the board and the tool
     address = player.page.evaluate("location.hash")
     assert json.loads(unquote(address.split("&")[0].removeprefix("#e=")))["regions"] == UNIQUE
@@ -308,3 +312,28 @@ def test_keys_reach_the_tools_and_a_swipe_in_pan_paints_nothing(open_player):
     player.page.focus("#tools input[value=star]")
     player.page.keyboard.press("ArrowRight")  # a radio group: arrows choose the next tool
     assert player.page.is_checked("#tools input[value=blank]")
+
+
+@pytest.mark.slow
+def test_edit_starts_from_a_generated_puzzle_and_from_the_one_played(player):
+    player.open((ROOT / "instances" / "norvig-5x5-1star.lp").read_text())
+    played = shown_regions(player)
+    edit(player)
+    verdict(player, "2 or more solutions")  # Norvig's 5x5 has two
+    player.page.select_option("#edit-size", "6")
+    player.page.click("#edit-made")
+    player.wait_for_size(6)
+    verdict(player, "Unique: exactly one solution; ")
+    assert player.text("#info") == "Editing 6\u00d76, 1 ★"
+    player.page.click("#edit-undo")  # a new start is an edit too
+    player.wait_for_size(5)
+    assert partition(shown_regions(player)) == partition(played)
+    player.page.click("#edit-blank")
+    player.wait_for_size(6)
+    assert shown_regions(player) == ["AAAAAA"] * 6
+    player.page.click("#edit-this")
+    player.wait_for_size(5)
+    assert partition(shown_regions(player)) == partition(played)
+    player.page.click("label:has(#page-play)")
+    player.page.wait_for_selector("body:not(.editing)")
+    assert shown_regions(player) == played
