@@ -328,6 +328,8 @@ def test_edit_starts_from_a_generated_puzzle_and_from_the_one_played(player):
     player.page.click("#edit-undo")  # a new start is an edit too
     player.wait_for_size(5)
     assert partition(shown_regions(player)) == partition(played)
+    assert player.page.input_value("#edit-size") == "5"  # the start form follows the board
+    player.page.select_option("#edit-size", "6")
     player.page.click("#edit-blank")
     player.wait_for_size(6)
     assert shown_regions(player) == ["AAAAAA"] * 6

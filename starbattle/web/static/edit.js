@@ -29,6 +29,8 @@ sketch.onEdit = () => {
   redraw();
   if (resized) {
     game.cursor = 0;
+    $("edit-size").value = String(sketch.size);  // the start form offers this board's kind
+    fillStars(sketch.stars);
     layout();
     draw();
   }
@@ -179,9 +181,9 @@ async function generated() {
 
 // ---- the start form --------------------------------------------------------------------------
 
-function fillStars() {
+function fillStars(stars = Number($("edit-stars").value)) {
   const most = capacity[$("edit-size").value] || 1;
-  const chosen = Math.min(Number($("edit-stars").value) || 1, most);
+  const chosen = Math.min(stars || 1, most);
   $("edit-stars").replaceChildren(...Array.from({length: most}, (_, k) =>
     new Option(`${k + 1} ★`, k + 1, false, k + 1 === chosen)));
 }
@@ -204,7 +206,7 @@ export function listenEdit() {
   for (const radio of document.querySelectorAll("input[name=tool]")) {
     radio.addEventListener("change", () => radio.checked && TOOLS.includes(radio.value) && setTool(radio.value));
   }
-  $("edit-size").addEventListener("change", fillStars);
+  $("edit-size").addEventListener("change", () => fillStars());
   on("new-region", newRegion);
   on("edit-undo", () => replayEdit(false));
   on("edit-redo", () => replayEdit(true));
