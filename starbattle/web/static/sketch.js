@@ -32,11 +32,13 @@ const indexOf = ([r, c]) => (r - 1) * sketch.size + c - 1;
 export const regionsInUse = () => [...new Set(sketch.labels)].filter((label) => label !== BLOCKED)
   .sort((a, b) => LABELS.indexOf(a) - LABELS.indexOf(b));
 
+// The labels row by row, each row a string ("#": blocked).
+const rows = () => Array.from({length: sketch.size},
+  (_, r) => sketch.labels.slice(r * sketch.size, (r + 1) * sketch.size).join(""));
+
 // The board as the API reads it: JSON with rows as strings, blocked cells and givens listed.
 export function sketchText() {
-  const n = sketch.size;
-  const board = {stars: sketch.stars, regions: Array.from({length: n},
-    (_, r) => sketch.labels.slice(r * n, (r + 1) * n).join(""))};
+  const board = {stars: sketch.stars, regions: rows()};
   const listed = (wanted) => sketch.labels.flatMap((label, i) => wanted(label, i) ? [cellOf(i)] : []);
   const lists = {blocked: listed((label) => label === BLOCKED),
                  given_stars: listed((_, i) => sketch.givenStars.has(i)),
@@ -81,10 +83,9 @@ export function blankText(size, stars) {
 export function sketchRecord() {
   const n = sketch.size;
   const used = regionsInUse();
-  const rows = Array.from({length: n}, (_, r) => sketch.labels.slice(r * n, (r + 1) * n).join(""));
   const cells = (set) => [...set].sort((a, b) => a - b).map(cellOf);
   return {
-    type: "board", stars: sketch.stars, regions: rows, size: n,
+    type: "board", stars: sketch.stars, regions: rows(), size: n,
     given_stars: cells(sketch.givenStars), given_blanks: cells(sketch.givenBlanks),
     colours: Array.from({length: n}, (_, r) => Array.from({length: n}, (_, c) => {
       const label = sketch.labels[r * n + c];
