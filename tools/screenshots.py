@@ -1,10 +1,12 @@
-"""The README's pictures of the page: each screen size at the start, mid-game with a hint, solved.
+"""The README's pictures of the page: each screen at the start, with a hint, solved, editing.
 
     python tools/screenshots.py [--chromium PATH]
 
 Serves the page on a free local port, plays the shipped 10x10 2★ puzzle in headless Chromium
 (Debian's chromium-headless-shell, as the browser tests) at 1280x800 and at 390x844 with
-touch, and writes docs/page-{desktop,phone}-{start,hint,solved}.png.
+touch, and writes docs/page-{desktop,phone}-{start,hint,solved}.png; then opens the shipped
+10x10 puzzle with several solutions in edit mode, asks for a fix and shows its arrows
+(docs/page-{desktop,phone}-edit.png).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from starbattle.web.server import StarBattleServer
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = ROOT / "instances" / "generated-10x10-2star.lp"
+SEVERAL = ROOT / "instances" / "planted-10x10-2star-several.lp"
 SCREENS = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
@@ -61,6 +64,19 @@ def play(page: Page, url: str, folder: Path, screen: str) -> None:
     page.screenshot(path=folder / f"page-{screen}-solved.png")
 
 
+def edit(page: Page, url: str, folder: Path, screen: str) -> None:
+    """Edit mode on a puzzle with several solutions: the verdict, and a fix previewed."""
+    page.goto("about:blank")
+    page.goto(f"{url}#p={quote(SEVERAL.read_text(), safe='')}&m=")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.click("label:has(#page-edit)")
+    page.wait_for_function("document.querySelector('#verdict').textContent.startsWith('2 or')")
+    page.click("#suggest")
+    page.locator("#fixes .fix").first.hover()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=folder / f"page-{screen}-edit.png")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chromium", default=shutil.which("chromium-headless-shell"))
@@ -73,9 +89,11 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path=options.chromium)
             for screen, context_options in SCREENS.items():
                 context = browser.new_context(**context_options)
-                play(context.new_page(), server.url, ROOT / "docs", screen)
+                page = context.new_page()
+                play(page, server.url, ROOT / "docs", screen)
+                edit(page, server.url, ROOT / "docs", screen)
                 context.close()
-                print(f"wrote docs/page-{screen}-{{start,hint,solved}}.png")
+                print(f"wrote docs/page-{screen}-{{start,hint,solved,edit}}.png")
             browser.close()
     finally:
         server.shutdown()

@@ -400,6 +400,22 @@ def makeable_record(boards: Iterable[Makeable]) -> dict[str, Any]:
     }
 
 
+def setter_record(
+    palette: dict[str, str], efforts: Iterable[str], capacities: dict[int, int]
+) -> dict[str, Any]:
+    """What the page's edit mode draws with: colours, effort classes, stars per size.
+
+    The palette's colours and their words; the grade's effort classes (a grade's
+    `features.effort` indexes them); the most stars a board of each size can hold.
+    """
+    return {
+        "type": "setter",
+        "palette": [{"colour": colour, "word": word} for colour, word in palette.items()],
+        "efforts": list(efforts),
+        "stars": {str(size): most for size, most in capacities.items()},
+    }
+
+
 def techniques_record(techniques: Iterable[tuple[str, int, str]]) -> dict[str, Any]:
     """The hint techniques by name, each with its level and its name for people."""
     return {

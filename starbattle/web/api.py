@@ -36,6 +36,8 @@ DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 60.0
 """The longest time limit a request may ask for."""
 MAX_GENERATE_SIZE = 25
+MIN_EDIT_SIZE = 5
+"""The sizes the page's edit mode starts a blank board of: MIN_EDIT_SIZE to MAX_GENERATE_SIZE."""
 MAX_MODELS = 100
 """The most solutions one request may ask for."""
 OPTIONAL = {"import": ("PIL", "numpy", "cv2")}

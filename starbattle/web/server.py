@@ -30,9 +30,11 @@ from urllib.parse import urlsplit
 from starbattle.asp import guard
 from starbattle.errors import UsageError
 from starbattle.exits import Exit
-from starbattle.io.records import makeable_record, techniques_record
+from starbattle.io.pictures import PAGE_PALETTE
+from starbattle.io.records import makeable_record, setter_record, techniques_record
 from starbattle.logic.offer import makeable
-from starbattle.logic.registry import TECHNIQUES
+from starbattle.logic.registry import EFFORTS, TECHNIQUES
+from starbattle.model.board import king_capacity
 from starbattle.web import api
 from starbattle.web.body import parsed
 from starbattle.web.workers import (
@@ -113,6 +115,8 @@ class StarBattleServer(ThreadingHTTPServer):
         self.instances = api.instances(instances_folder())
         self.makeable = makeable_record(makeable())
         self.techniques = techniques_record((t.name, t.level, t.plain) for t in TECHNIQUES)
+        sizes = range(api.MIN_EDIT_SIZE, api.MAX_GENERATE_SIZE + 1)
+        self.setter = setter_record(PAGE_PALETTE, EFFORTS, {n: king_capacity(n) for n in sizes})
         self.dailies: dict[tuple[Any, Any], tuple[int, dict[str, Any]]] = {}
         """Daily puzzles made so far, by date and tier (each is the same all day)."""
         self.most_connections, self.idle_seconds = connections, idle_seconds
@@ -252,7 +256,7 @@ def ended_answer(code: int | None, limit: float) -> tuple[int, dict[str, Any]]:
 
 
 class Handler(BaseHTTPRequestHandler):
-    """GET the page, its files and /api/features|instances|makeable|techniques|start|status."""
+    """GET the page, its files and /api/ features, instances, makeable, techniques, setter..."""
 
     server: StarBattleServer
     protocol_version = "HTTP/1.1"
@@ -340,6 +344,7 @@ class Handler(BaseHTTPRequestHandler):
             "/api/instances": lambda: self.server.instances,
             "/api/makeable": lambda: self.server.makeable,
             "/api/techniques": lambda: self.server.techniques,
+            "/api/setter": lambda: self.server.setter,
             "/api/start": lambda: {"board": self.server.start_board},
             "/api/status": self.server.status,
         }

@@ -23,7 +23,7 @@ from starbattle.io.inputs import read_board, write_board
 from starbattle.io.pictures import PAGE_PALETTE, region_colours
 from starbattle.logic.generate import canonical
 from starbattle.logic.grade import REACHABLE, grade
-from starbattle.logic.registry import TECHNIQUES
+from starbattle.logic.registry import EFFORTS, TECHNIQUES
 from starbattle.model.board import king_capacity
 from starbattle.model.checker import check
 from starbattle.web import api
@@ -241,6 +241,16 @@ def test_techniques_are_the_registry_with_names_for_people(server):
         "type": "techniques",
         "techniques": [{"name": t.name, "level": t.level, "plain": t.plain} for t in TECHNIQUES],
     }
+
+
+def test_setter_gives_the_page_colours_efforts_and_star_counts(server):
+    status, body, _ = request(f"{server.url}api/setter")
+    record = json.loads(body)
+    assert status == 200 and record["type"] == "setter"
+    assert [(p["colour"], p["word"]) for p in record["palette"]] == list(PAGE_PALETTE.items())
+    assert record["efforts"] == list(EFFORTS)
+    assert record["stars"] == {str(n): king_capacity(n) for n in range(5, 26)}
+    assert (record["stars"]["5"], record["stars"]["10"], record["stars"]["25"]) == (1, 2, 6)
 
 
 def test_convert(server):

@@ -104,7 +104,7 @@ export function zoom(step) {
 
 // Outlines as inset shadows: the cursor's ring (white and black: seen on every colour),
 // a unit's border drawn strongly on its outer sides, then premise marks (blue), errors
-// (red) and the cells where two solutions differ (purple).
+// (red) and the cells where two solutions differ (purple). A suggested fix's moves are arrows.
 const RINGS = {premise: "#1d4f91", wrong: "#CC3311", conflict: "#CC3311", differ: "#AA3377"};
 
 function outline(i, inUnits, cursor) {
@@ -153,6 +153,8 @@ export function draw() {
     for (const [name, marked] of Object.entries(game.marked)) if (marked.has(i)) names.push(name);
     const inUnits = units.filter((unit) => unit.has(i));
     if (inUnits.length) names.push("unit");
+    const arrow = game.arrows && game.arrows.get(i);
+    if (arrow) names.push("arrow");
     const cursor = i === game.cursor && focused;
     if (cursor) names.push("cursor");
     cell.className = names.join(" ");
@@ -161,7 +163,10 @@ export function draw() {
     const name = region(r, c);
     const where = isBlocked(i) ? "blocked" : regionWords(name);
     const what = `${given.has(i) ? "given " : ""}${isTrial(mark) ? "trial " : ""}${STATES[kind(mark)]}`;
-    cell.setAttribute("aria-label", `row ${r}, column ${c}, ${where}: ${what}`);
+    const moves = arrow ? `, moves to ${regionWords(arrow.to)}` : "";
+    cell.setAttribute("aria-label", `row ${r}, column ${c}, ${where}: ${what}${moves}`);
+    if (arrow) cell.dataset.arrow = arrow.glyph;
+    else delete cell.dataset.arrow;
   });
   board.setAttribute("aria-activedescendant", `cell-${cellOf(game.cursor).join("-")}`);
 }

@@ -14,7 +14,7 @@ let drag = null;
 
 const autoX = () => $("autox").checked;
 
-function cellAt(event) {
+export function cellAt(event) {
   const target = document.elementFromPoint(event.clientX, event.clientY);
   const cell = target && target.closest("[role=gridcell]");
   return cell && $("board").contains(cell) ? Number(cell.dataset.i) : null;
@@ -25,7 +25,7 @@ function paint(i) {
 }
 
 function pointerDown(event) {
-  if (!game.board || (game.mode === "pan" && event.pointerType !== "mouse")) return;
+  if (!game.board || game.editing || (game.mode === "pan" && event.pointerType !== "mouse")) return;
   const i = cellAt(event);
   if (i === null) return;
   event.preventDefault();
@@ -81,17 +81,22 @@ function mark(mark) {
 
 const MOVES = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
 
-function keyDown(event) {
-  if (!game.board || event.ctrlKey || event.metaKey || event.altKey) return;
+// An arrow key moves the cursor (true), any other key does not (false).
+export function moveCursor(key) {
+  if (!(key in MOVES)) return false;
   const n = size();
   const [r, c] = cellOf(game.cursor);
+  const [dr, dc] = MOVES[key];
+  game.cursor = index(Math.min(n, Math.max(1, r + dr)), Math.min(n, Math.max(1, c + dc)));
+  draw();
+  $(`cell-${cellOf(game.cursor).join("-")}`).scrollIntoView({block: "nearest", inline: "nearest"});
+  return true;
+}
+
+function keyDown(event) {
+  if (!game.board || game.editing || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
-  if (event.key in MOVES) {
-    const [dr, dc] = MOVES[event.key];
-    game.cursor = index(Math.min(n, Math.max(1, r + dr)), Math.min(n, Math.max(1, c + dc)));
-    draw();
-    $(`cell-${cellOf(game.cursor).join("-")}`).scrollIntoView({block: "nearest", inline: "nearest"});
-  } else if (key === " " || key === "enter") {
+  if (key === " " || key === "enter") {
     mark(STAR);
   } else if (key === "x") {
     mark(BLANK);
@@ -105,16 +110,21 @@ function keyDown(event) {
     replay(false);
   } else if (key === "y" || (key === "z" && event.shiftKey)) {
     replay(true);
-  } else {
+  } else if (!moveCursor(event.key)) {
     return;
   }
   event.preventDefault();
 }
 
+// In Pan a finger scrolls and zooms the board (+ and − shown) and marks nothing.
+export function panning(on) {
+  $("board").classList.toggle("panning", on);
+  $("zoom-in").hidden = $("zoom-out").hidden = !on;
+}
+
 export function setMode(mode) {
   game.mode = mode;
-  $("board").classList.toggle("panning", mode === "pan");
-  $("zoom-in").hidden = $("zoom-out").hidden = mode !== "pan";
+  panning(mode === "pan");
 }
 
 export function listen() {

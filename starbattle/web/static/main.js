@@ -3,13 +3,19 @@
 import {getJson, stop, stopAll} from "./api.js";
 import {draw, layout, zoom} from "./board.js";
 import {applyHint, clearHint, explain, goToStep, hint, hintLabel, knowTechniques} from "./hints.js";
+import {enterEdit, fillEditForm, listenEdit} from "./edit.js";
+import {exportSketch} from "./export.js";
+import {suggestFix} from "./fixes.js";
 import {listen, setMode} from "./input.js";
+import {listenPaint} from "./paint.js";
 import {check, clearSolve, clock, showSolution, solve} from "./play.js";
 import {copyLink, download, fillDaily, fillInstances, fillMakeForm, generate, listenMakeForm,
         load, next, openInstance, openSource, readImage, stopMaking} from "./sources.js";
 import {EMPTY, addressed, commit, endTrial, full, game, keep, kept, replay, save, setMark,
         shareText} from "./state.js";
+import {addressedSketch, knowPalette} from "./sketch.js";
 import {$, enable, failed, on, say} from "./ui.js";
+import {forced, knowEfforts} from "./verdict.js";
 
 const SAVE_EVERY = 5;
 
@@ -41,7 +47,7 @@ game.onChange = (marked = true) => {
 };
 
 function tick() {
-  const playing = game.board && !game.solved && document.visibilityState === "visible";
+  const playing = game.board && !game.editing && !game.solved && document.visibilityState === "visible";
   if (playing) {
     game.seconds += 1;
     if (game.seconds % SAVE_EVERY === 0) save();
@@ -59,6 +65,8 @@ function showLegend(shown) {
 
 function wire() {
   listen();
+  listenPaint();
+  listenEdit();
   listenMakeForm();
   on("undo", () => replay(false));
   on("redo", () => replay(true));
@@ -95,6 +103,10 @@ function wire() {
   on("copy-marks", () => copyLink(true));
   on("svg", () => download("svg"));
   on("png", () => download("png"));
+  on("forced", forced);
+  on("suggest", suggestFix);
+  on("export-copy", () => exportSketch("copy"));
+  on("export-download", () => exportSketch("download"));
   on("done-next", next);
   on("done-close", () => $("done").close());
   on("legend-close", () => { showLegend(false); $("help").focus(); });
@@ -112,20 +124,25 @@ function wire() {
 }
 
 // The first puzzle: the address's, else the one `serve FILE` was given, else the last one
-// played, else the first shipped one; each with the progress this browser keeps for it.
+// played, else the first shipped one; each with the progress this browser keeps for it. An
+// address of edit mode (#e=BOARD) opens edit mode with that board over it.
 async function start() {
   wire();
   $("legend").hidden = Boolean(kept().legendHidden);
   $("help").setAttribute("aria-expanded", String(!$("legend").hidden));
-  const [features, shipped, makeable, techniques, started] = await Promise.all(
-    ["/api/features", "/api/instances", "/api/makeable", "/api/techniques", "/api/start"]
-      .map(getJson));
+  const [features, shipped, makeable, techniques, setter, started] = await Promise.all(
+    ["/api/features", "/api/instances", "/api/makeable", "/api/techniques", "/api/setter",
+     "/api/start"].map(getJson));
   $("drop").hidden = !features.import;
   knowTechniques(techniques);
   fillInstances(shipped);
   fillMakeForm(makeable.boards);
+  knowPalette(setter.palette);
+  knowEfforts(setter.efforts);
+  fillEditForm(setter);
   fillDaily();
   setInterval(tick, 1000);
+  const sketched = addressedSketch();  // read before a puzzle opened changes the address
   const address = addressed();
   const first = shipped[0] && shipped[0].text;
   try {
@@ -135,6 +152,7 @@ async function start() {
     failed(error);
     if (first) await load(first).catch(failed);
   }
+  if (sketched) enterEdit(sketched);
   document.body.dataset.ready = "yes";
 }
 

@@ -6,7 +6,7 @@ import {layout} from "./board.js";
 import {clearHint} from "./hints.js";
 import {clearSolve, judge} from "./play.js";
 import {game, kept, link, progressOf, save, shareText, startMarks} from "./state.js";
-import {$, enable, failed, say, tell} from "./ui.js";
+import {$, enable, failed, saveConverted, say, tell} from "./ui.js";
 
 const MAKE_SECONDS = 60;
 const TIERS = ["easy", "medium", "hard", "expert", "extreme"];
@@ -15,9 +15,16 @@ let instances = [];
 
 // The board's own JSON (of a board record, or of a puzzle made): what every request sends, so that a step's "region B" is the
 // region the board shows as B whatever the board was read from (a URL names them anew).
-function boardText(record) {
+export function boardText(record) {
   const keepKeys = ["stars", "regions", "blocked", "given_stars", "given_blanks"];
   return JSON.stringify(Object.fromEntries(keepKeys.filter((k) => k in record).map((k) => [k, record[k]])));
+}
+
+// The board's size and star count beside the title, and the rules for that star count.
+export function describe(size, stars, lead = "") {
+  $("info").textContent = `${lead}${size}×${size}, ${stars} ★`;
+  $("rules").textContent = `Place ${stars} star${stars === 1 ? "" : "s"} in every `
+    + "row, column and region; stars never touch, not even at a corner.";
 }
 
 // Show a board with this puzzle's kept progress (marks from a link win over kept ones).
@@ -37,9 +44,7 @@ export function show(record, linkMarks = "", daily = null) {
   clearHint();
   clearSolve();
   tell("solve-text", "");
-  $("info").textContent = `${record.size}×${record.size}, ${record.stars} ★`;
-  $("rules").textContent = `Place ${record.stars} star${record.stars === 1 ? "" : "s"} in every `
-    + "row, column and region; stars never touch, not even at a corner.";
+  describe(record.size, record.stars);
   $("url").value = record.url || "";
   $("link").value = link(false);
   $("tier").textContent = "";
@@ -231,13 +236,7 @@ export async function download(format) {
     failed(error);
     return;
   }
-  const anchor = document.createElement("a");
-  anchor.href = record.base64 ? `data:image/png;base64,${record.base64}`
-    : URL.createObjectURL(new Blob([record.text], {type: "image/svg+xml"}));
-  anchor.download = `starbattle-${game.board.size}x${game.board.size}.${format}`;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
+  saveConverted(record, `starbattle-${game.board.size}x${game.board.size}.${format}`);
 }
 
 export function readImage(file) {

@@ -26,6 +26,8 @@ export const game = {
   hint: null, hintLevel: 0,
   steps: [], stepAt: 0,
   solutions: [], shownSolution: 0,
+  editing: false,   // edit mode: the board is the setter's sketch (sketch.js), marks are unused
+  arrows: null,     // Map cell -> {glyph, to}: a suggested fix's moves, drawn as arrows
   onChange: () => {},
 };
 
@@ -165,9 +167,9 @@ export function link(withMarks) {
 }
 
 // Save this puzzle's progress (under its own name: other puzzles' progress stays) and the
-// address; the address never holds the timer.
+// address; the address never holds the timer. In edit mode the address holds the sketch.
 export function save() {
-  if (!game.board) return;
+  if (!game.board || game.editing) return;
   const hash = `#p=${encodeURIComponent(shareText())}&m=${marksText()}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
   keep((all) => {

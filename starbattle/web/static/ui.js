@@ -33,3 +33,15 @@ export function on(id, handler) {
     if (enabled(id)) handler(event);
   });
 }
+
+// Download a `convert` record as a file: its text, or a PNG's base64.
+export function saveConverted(record, name) {
+  const anchor = document.createElement("a");
+  anchor.href = record.base64 ? `data:image/png;base64,${record.base64}`
+    : URL.createObjectURL(new Blob([record.text], {type: record.format === "svg" ? "image/svg+xml"
+      : "text/plain"}));
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}
