@@ -322,7 +322,8 @@ def test_programs_agree_with_the_ladder_on_a_few_real_states() -> None:
 @pytest.mark.slow
 def test_programs_agree_with_the_ladder_and_are_sound_on_real_states() -> None:
     for logic, state in real_states(25, seed=13, largest=10):
-        assert_programs_agree(logic, state, sound=True, programs=quick(logic.grid.n))
+        programs = quick(logic.grid.n) - COSTLY  # on their own boards above: the rest here
+        assert_programs_agree(logic, state, sound=True, programs=programs)
 
 
 def test_a_program_reads_the_givens_as_marks() -> None:
