@@ -116,10 +116,10 @@ APPLIES = {
             ["BBAAA", "BBCCC", "EECCC", "EDDDC", "EEEDD"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[1, 1]],
+            [[1, 1], [1, 2]],
             ["region A", "row 1"],
-            "A star at (1,1) would fill row 1 and leave region A no room, but it needs 1, so "
-            "(1,1) is empty",
+            "A star at (1,1) or (1,2) would fill row 1 and leave region A no room, but it needs "
+            "1, so they are empty",
         ),
         (
             ["CABBB", "CAABB", "CAAEE", "DDDEE", "DEEEE"],
@@ -133,10 +133,10 @@ APPLIES = {
             ["BBAAA", "BBBAA", "CEDDD", "CEDDD", "CEDDD"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[1, 1]],
+            [[1, 1], [2, 1]],
             ["region C", "column 1"],
-            "A star at (1,1) would fill column 1 and leave region C no room, but it needs 1, so "
-            "(1,1) is empty",
+            "A star at (1,1) or (2,1) would fill column 1 and leave region C no room, but it "
+            "needs 1, so they are empty",
         ),
     ],
     "confinement": [
@@ -194,10 +194,10 @@ APPLIES = {
                 "..x.......",
             ],
             [],
-            [[9, 2]],
+            [[7, 1]],
             ["region G", "region I"],
-            "If (9,2) were a star, after 1 harder step region I would have no room for its stars, "
-            "so (9,2) is empty",
+            "If (7,1) were a star, then after 2 steps region G would have no room for its stars, "
+            "so (7,1) is empty",
         ),
         (
             [
@@ -227,7 +227,7 @@ APPLIES = {
             [],
             [[2, 6]],
             ["row 1", "region B", "region C"],
-            "If (2,6) were a star, after 1 harder step row 1 would have too many stars, "
+            "If (2,6) were a star, then after 3 steps row 1 would have too many stars, "
             "so (2,6) is empty",
         ),
         (
@@ -258,7 +258,7 @@ APPLIES = {
             [],
             [[1, 3]],
             ["column 2", "region A"],
-            "If (1,3) were a star, after 1 harder step region A would have no room for its stars, "
+            "If (1,3) were a star, then after 3 steps the stars at (9,2) and (10,2) would touch, "
             "so (1,3) is empty",
         ),
     ],
@@ -267,28 +267,19 @@ APPLIES = {
             ["BCCCCA", "BBCCAA", "BBBCEE", "DFCCCE", "DFFCCE", "DDFCEE"],
             ["xxx.x.", "x.x.x.", "x.x..x", ".xx.xx", ".x.xxx", ".x.x.x"],
             [],
-            [[1, 4]],
-            ["row 3", "row 4", "row 5", "row 6", "region C", "region E", "region D"],
-            "If (1,4) were a star, row 3 would have no room for its stars, so (1,4) is empty",
+            [[4, 4]],
+            ["row 6", "column 3", "column 5"],
+            "If (4,4) were a star, then after 3 steps row 6 would have too many stars, so (4,4) "
+            "is empty",
         ),
         (
             ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
             ["..xxxx", "xx..xx", "..xxx.", "x.x...", ".xxx.x", "...x.."],
-            [[1, 1]],
             [],
-            [
-                "row 3",
-                "row 6",
-                "column 1",
-                "column 3",
-                "column 4",
-                "region A",
-                "region B",
-                "region C",
-                "region F",
-                "region E",
-            ],
-            "If (1,1) were empty, region C would have no room for its stars, so (1,1) is a star",
+            [[3, 1]],
+            ["row 4", "row 5", "column 1"],
+            "If (3,1) were a star, then after 4 steps row 4 would have no room for its stars, so "
+            "(3,1) is empty",
         ),
         (
             [
@@ -318,7 +309,8 @@ APPLIES = {
             [],
             [[2, 10]],
             ["row 3", "region C"],
-            "If (2,10) were a star, row 3 would have no room for its stars, so (2,10) is empty",
+            "If (2,10) were a star, then after 3 steps row 3 would have no room for its stars, so "
+            "(2,10) is empty",
         ),
     ],
 }

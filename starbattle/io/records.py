@@ -87,8 +87,11 @@ def violation_json(violation: Violation) -> dict[str, Any]:
 
 
 def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
-    """A step as DESIGN.md's record, its units named as the board shows them."""
-    return {
+    """A step as DESIGN.md's record, its units named as the board shows them.
+
+    A trial's record ends with its chain: the step record of each of its steps, in order.
+    """
+    record: dict[str, Any] = {
         "type": "step",
         "index": index,
         "technique": step.technique,
@@ -103,6 +106,9 @@ def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
         },
         "sentence": step.sentence,
     }
+    if step.chain:
+        record["chain"] = [step_record(link, board, k) for k, link in enumerate(step.chain, 1)]
+    return record
 
 
 def _found(found: Found) -> dict[str, Any]:
@@ -193,6 +199,7 @@ def _hint(hint: Hint) -> dict[str, Any]:
     record = step_record(hint.step, hint.board, hint.index)
     if hint.disclose != "full":
         del record["conclusions"], record["sentence"]
+        record.pop("chain", None)
     if hint.disclose == "technique":
         del record["premises"]
     return record

@@ -7,7 +7,11 @@ from starbattle.logic.sentences import needed, outcome
 
 
 def blocks(view: View) -> list[Found]:
-    """A unit needing k stars whose undecided cells fit in k 2x2 blocks: one star each."""
+    """A unit needing k stars whose undecided cells fit in k 2x2 blocks: one star each.
+
+    The cover is followed until it concludes nothing more: a block left with one undecided
+    cell holds a star, and cells touching every undecided cell of a block are empty.
+    """
     grid, found = view.grid, []
     for unit, need in enumerate(view.need):
         cells = view.open[unit]
@@ -22,15 +26,19 @@ def blocks(view: View) -> list[Found]:
                 counts[i] = counts.get(i, 0) + 1
         blanks = {i for i, k in counts.items() if k > 1}
         stars: set[int] = set()
-        for block in cover:
-            candidates = (block & cells) - blanks
-            if len(candidates) == 1:
-                stars |= candidates
-            if not candidates:  # a contradiction, left for the state check to name
-                continue
-            common = set.intersection(*(set(grid.around[i]) for i in candidates))
-            blanks |= {j for j in common if j not in view.stars and j not in view.blanks}
-        blanks -= stars
+        while True:  # one argument: the cover followed until it concludes nothing more
+            before = len(stars) + len(blanks)
+            for block in cover:
+                candidates = (block & cells) - blanks
+                if len(candidates) == 1:
+                    stars |= candidates
+                if not candidates:  # a contradiction, left for the state check to name
+                    continue
+                common = set.intersection(*(set(grid.around[i]) for i in candidates))
+                blanks |= {j for j in common if j not in view.stars and j not in view.blanks}
+            blanks -= stars
+            if len(stars) + len(blanks) == before:
+                break
         if not stars and not blanks:
             continue
         fit = "one 2x2 block" if need == 1 else f"{need} 2x2 blocks, one star each"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starbattle.errors import UsageError
 from starbattle.logic.registry import BY_NAME, EFFORTS
+from starbattle.logic.trial import FOLLOWABLE
 from starbattle.model.board import Board, Cell
 from starbattle.model.steps import TIERS, Grade
 from starbattle.words import joined, plural
@@ -91,7 +92,13 @@ agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
 
 
 def effort(step: Step) -> int:
-    """A step's effort: the index in EFFORTS of its technique's effort class (the registry's)."""
+    """A step's effort: the index in EFFORTS of its technique's effort class (the registry's).
+
+    A trial whose chain is longer than a person can follow (FOLLOWABLE steps) is a machine
+    step, as hard as an unsatisfiable core.
+    """
+    if step.chain_length > FOLLOWABLE:
+        return EFFORTS.index("unsat-core")
     return EFFORTS.index(BY_NAME[step.technique].effort(step.units))
 
 

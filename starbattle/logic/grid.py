@@ -24,6 +24,8 @@ class Found(NamedTuple):
     sentence: str
     level: int | None = None
     """A hint program's level; None for a built-in technique (its level is the registry's)."""
+    chain: tuple[Found, ...] = ()
+    """A trial's chain: the assumed mark, each step that follows, the rule it breaks."""
 
 
 class Grid:

@@ -31,6 +31,14 @@ class Step(NamedTuple):
     sentence: str
     available: int = 1
     """How many deductions this level offered at that point (1: a bottleneck)."""
+    chain: tuple[Step, ...] = ()
+    """A trial's chain (levels 6): the assumed mark, each step that follows from it, and
+    the rule they break, each a step from the marks before it and the chain's steps so far."""
+
+    @property
+    def chain_length(self) -> int:
+        """The steps of a trial's chain between the assumed mark and the broken rule."""
+        return max(len(self.chain) - 2, 0)
 
     def premise_cells(self, board: Board) -> frozenset[Cell]:
         """The cells it rests on: every cell of its premise units, and its premise cells."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starbattle.io.formatters.base import Formatter, Piece, printable, shows
 from starbattle.io.render import given_mark, render_marks, render_step, render_text, star_marks
-from starbattle.model.steps import Explained, Graded, Hint
+from starbattle.model.steps import Explained, Graded, Hint, Step
 from starbattle.model.values import (
     AnswerCheck,
     Comparison,
@@ -114,7 +114,8 @@ class TextFormatter(Formatter):
                 return ["solved: the marks hold every star"]
             return ["no step: no technique of the ladder applies to these marks"]
         if hint.in_trace:
-            return [f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}"]
+            said = f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}"
+            return [said, *chain_lines(step, "       ")]
         said: list[Piece] = [f"hint: level {step.level}, {step.technique}"]
         if hint.disclose == "technique":
             return said
@@ -122,7 +123,7 @@ class TextFormatter(Formatter):
         said.append(f"look at: {names or 'the marked cells'}")
         full = hint.disclose == "full"
         if full:
-            said.append(step.sentence)
+            said += [step.sentence, *chain_lines(step, "  ")]
         said.append(
             render_step(
                 board,
@@ -186,6 +187,11 @@ class TextFormatter(Formatter):
     def overall(self, tally: Tally) -> list[Piece]:
         """A collection's overall summary, after a blank line."""
         return ["", overall_text(tally, self.comment)]
+
+
+def chain_lines(step: Step, indent: str) -> list[Piece]:
+    """A trial's chain as numbered lines: the assumption, each step, the broken rule."""
+    return [f"{indent}{k}. {link.sentence}" for k, link in enumerate(step.chain, start=1)]
 
 
 def decided(fixed: Fixed) -> str:
