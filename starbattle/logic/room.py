@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from starbattle.logic.grid import Found, View
-from starbattle.logic.sentences import units_phrase
+from starbattle.logic.sentences import needed, units_phrase
 from starbattle.words import joined, plural
 
 
 class Starved(NamedTuple):
-    """A star at x would leave a unit room for at most `room` of the `need` stars it needs."""
+    """A star at x would leave a unit room for at most `room` of the `need` stars it needs.
+
+    (`need` counts the stars the unit needs besides x's own.)
+    """
 
     x: int
     unit: int
@@ -25,10 +28,9 @@ def too_little_room(view: View) -> list[Found]:
 
     Exclusion when the cells around that star alone do it, pressured exclusion when the
     units it would fill (those needing just that star) are needed too. One argument, one
-    step: the cells that starve the same unit alike (filling the same units, leaving it
-    the same stars to place) are one step.
+    step: the cells that starve the same unit (filling the same units) are one step.
     """
-    grid, groups = view.grid, dict[tuple[int, tuple[int, ...], int], list[Starved]]()
+    grid, groups = view.grid, dict[tuple[int, tuple[int, ...]], list[Starved]]()
     decided = sum(1 << i for i in view.stars | view.blanks)
     open_masks = [mask & ~decided for mask in grid.masks]
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
@@ -37,7 +39,7 @@ def too_little_room(view: View) -> list[Found]:
             _starved(view, x, filled, open_masks) if filled else None
         )
         if starved is not None:
-            groups.setdefault((starved.unit, starved.full, starved.need), []).append(starved)
+            groups.setdefault((starved.unit, starved.full), []).append(starved)
     return [_step(view, group) for group in groups.values()]
 
 
@@ -76,10 +78,12 @@ def _step(view: View, group: list[Starved]) -> Found:
     fill = f"fill {units_phrase(grid, first.full)} and " if first.full else ""
     where = joined([grid.where(x) for x in xs], "or")
     so = f"{grid.where(xs[0])} is empty" if len(xs) == 1 else "they are empty"
-    text = (
-        f"a star at {where} would {fill}leave {grid.names[first.unit]} {space}, "
-        f"but it needs {first.need}, so {so}"
-    )
+    name = grid.names[first.unit]
+    if len({(starved.need, starved.room) for starved in group}) == 1:
+        left = f"{space}, but it needs {first.need}"
+    else:  # some inside the unit, some outside: its own star or not
+        left = f"too little room for {needed(view, first.unit)}"
+    text = f"a star at {where} would {fill}leave {name} {left}, so {so}"
     units = (first.unit, *first.full)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("too-little-room", units, cells, frozenset(), frozenset(xs), text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starbattle.io.formatters.base import Formatter, Piece, printable, shows
 from starbattle.io.render import given_mark, render_marks, render_step, render_text, star_marks
 from starbattle.model.steps import Explained, Graded, Hint, Step
+from starbattle.model.units import region_names
 from starbattle.model.values import (
     AnswerCheck,
     Comparison,
@@ -138,7 +139,12 @@ class TextFormatter(Formatter):
         new = "O" if self.ascii_only else "◎"
         legend = f"; {new} must be a star, X must be empty" if full else ""
         given = f", {given_mark(self.ascii_only)} given" if board.given_stars else ""
-        return [*said, f"(? the cells it rests on, x marked empty{given}{legend})"]
+        said.append(f"(? the cells it rests on, x marked empty{given}{legend})")
+        if board.words:  # the picture's letters for the regions the sentences call by colour
+            shown = region_names(board)
+            words = [f"{shown[label]} {board.words[label]}" for label in board.region_labels]
+            said.append(f"(regions: {', '.join(words)})")
+        return said
 
     @shows(Explained)
     def explained(self, explained: Explained) -> list[Piece]:
