@@ -5,7 +5,10 @@
 Every puzzle of ../shared/corpus/real-puzzles.jsonl (grouped by size and star count, the
 KrazyDad `kd-*` ones apart, boards with several solutions apart) and the StarBattleLab
 "expert" puzzles of difficulty.jsonl is explained from the empty state with the whole ladder
-(levels 0-7). Only `next_step` is timed; a trace's time is the sum of its steps. Then the
+(levels 0-7). Only `next_step` is timed; a trace's time is the sum of its steps (trials'
+shortest-chain search included). A table counts per group the puzzles solved with no trial
+(level 6) and no core (level 7), the share of such steps and of the cells they decide, and the
+length of the trials' chains (steps between the assumed mark and the broken rule). Then the
 first `--audit K` puzzles of each group (in an order shuffled by `--seed`) have every step
 audited by `Logic.audit`, untimed (with `--sound`, every step of the others is checked for
 soundness alone, the first part below): agrees with the solution, clingo finds no solution of the
@@ -37,6 +40,7 @@ from results import RESULTS, write_section
 
 from starbattle import Board
 from starbattle.logic.ladder import Logic
+from starbattle.logic.trial import FOLLOWABLE
 from starbattle.model.steps import State, Step
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -61,6 +65,12 @@ class Group:
     step_seconds: list[float] = field(default_factory=list)
     trace_seconds: list[float] = field(default_factory=list)
     levels: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    chains: list[int] = field(default_factory=list)
+    """The chain length of every trial step (level 6)."""
+    decided: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Cells decided, by level."""
+    clean: int = 0
+    """Solved with no trial and no core step."""
 
 
 def group_of(record: dict, expert: bool) -> str:
@@ -108,6 +118,9 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
             break
         taken.append((state, step))
         group.levels[step.level] += 1
+        group.decided[step.level] += len(step.stars) + len(step.blanks)
+        if step.level == 6:
+            group.chains.append(step.chain_length)
         state = state.after(step)
     else:
         group.stopped = 1
@@ -116,6 +129,7 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
     solved = not group.stopped and logic.solved(state)
     group.solved_with_core = int(solved)
     group.solved = int(solved and not group.levels.get(7))
+    group.clean = int(group.solved and not group.levels.get(6))
     if audit:
         group.audited, group.audited_steps = 1, len(taken)
         for before, step in taken:
@@ -130,8 +144,11 @@ def run(task: tuple[str, Board, bool, float, bool]) -> tuple[str, Group]:
 
 def merge(into: Group, other: Group) -> None:
     """Add one puzzle's measurements to its group."""
-    for name in ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited"):
+    for name in ("puzzles", "solved", "solved_with_core", "stopped", "steps", "audited", "clean"):
         setattr(into, name, getattr(into, name) + getattr(other, name))
+    into.chains += other.chains
+    for level, cells in other.decided.items():
+        into.decided[level] += cells
     into.audited_steps += other.audited_steps
     into.sound_steps += other.sound_steps
     into.problems += other.problems
@@ -181,8 +198,30 @@ def latency(groups: dict[str, Group]) -> list[str]:
     return lines
 
 
+def trials(groups: dict[str, Group]) -> list[str]:
+    """The trials and cores table (issue 31), in Markdown lines."""
+    lines = [
+        "| puzzles | n | solved with no trial or core | trial and core steps | cells they "
+        "decide | chain length median | max | chains over 6 steps |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in sorted(groups, key=order):
+        g = groups[name]
+        machine = g.levels.get(6, 0) + g.levels.get(7, 0)
+        cells = sum(g.decided.values())
+        over = sum(length > FOLLOWABLE for length in g.chains)
+        lines.append(
+            f"| {name} | {g.puzzles} | {g.clean} ({100 * g.clean / g.puzzles:.0f}%) | "
+            f"{machine} of {g.steps} ({100 * machine / max(g.steps, 1):.1f}%) | "
+            f"{100 * (g.decided.get(6, 0) + g.decided.get(7, 0)) / max(cells, 1):.1f}% | "
+            f"{percentile(g.chains, 0.5):.0f} | {max(g.chains, default=0)} | "
+            f"{over} ({100 * over / max(len(g.chains), 1):.0f}%) |"
+        )
+    return lines
+
+
 def tables(groups: dict[str, Group]) -> str:
-    """The coverage, audit and latency tables, in Markdown."""
+    """The coverage, audit, trials and latency tables, in Markdown."""
     names = sorted(groups, key=order)
     lines = [
         "| puzzles | n | solved without level 7 | share | with level 7 | stopped | steps | "
@@ -198,7 +237,7 @@ def tables(groups: dict[str, Group]) -> str:
             f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
             f"{g.audited} ({g.audited_steps}) | {g.sound_steps} | {len(g.problems)} |"
         )
-    lines += ["", *latency(groups)]
+    lines += ["", *trials(groups), "", *latency(groups)]
     return "\n".join(lines)
 
 

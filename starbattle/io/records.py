@@ -225,6 +225,7 @@ def _graded(graded: Graded) -> dict[str, Any]:
         "type": "grade",
         "tier": grade.tier,
         "score": grade.score,
+        "kind": grade.kind,
         "features": grade.features,
     }
     return record if grade.reason is None else record | {"reason": grade.reason}

@@ -137,6 +137,8 @@ class Grade(NamedTuple):
     features: dict[str, int]
     reason: str | None = None
     """Why the board has no grade (no solution, more than one, a time limit), else None."""
+    kind: str | None = None
+    """The hardest kind of step a person needs (an effort class of the technique registry)."""
 
 
 class Graded(NamedTuple):

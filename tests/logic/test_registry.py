@@ -55,7 +55,7 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("confinement", (Unit("region", "A"), Unit("region", "B"), *(Unit("row", 1),)), "counting"),
         ("assumption", (Unit("row", 1),), "assumption"),
         ("assumption-chain", (), "assumption-chain"),
-        ("unsat-core", (Unit("row", 1),), "unsat-core"),
+        ("unsat-core", (Unit("row", 1),), "machine"),
     ],
 )
 def test_each_row_gives_the_grade_its_effort_class(

@@ -177,4 +177,4 @@ def test_a_chain_longer_than_a_person_follows_is_a_machine_step() -> None:
     padding = (step.chain[1],) * (FOLLOWABLE + 1 - step.chain_length)
     long = step._replace(chain=(*step.chain[:-1], *padding, step.chain[-1]))
     assert long.chain_length == FOLLOWABLE + 1
-    assert effort(long) == EFFORTS.index("unsat-core")
+    assert effort(long) == EFFORTS.index("machine")

@@ -249,8 +249,10 @@ def graded_line(graded: Graded) -> str:
     if f["cut"]:
         stuck = f["level_7"]
         cut = "; levels 1-6 get stuck" if stuck else f"; read to level-6 step {f['level_6']}"
+    part = 100 * f["effort_cells"] / f["cells"]
+    share = f"{part:.0f}%" if part >= 1 else "under 1%"
     return (
-        f"{lead}{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, "
-        f"hardest level {f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
-        f"{plural(f['conflicts'], 'clingo conflict')}{cut}"
+        f"{lead}{grade.tier} (score {grade.score:g}): needs {grade.kind} steps, which decide "
+        f"{share} of the cells; {plural(f['steps'], 'step')}, hardest level {f['hardest']}"
+        f"{cut}"
     )
