@@ -5,16 +5,17 @@
     python benchmarks/grade.py make [--tiers easy expert] [--seeds 5] [--attempts 200] [--write]
     python benchmarks/grade.py speed [--sample 200] [--write]
 
-`extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (in a fixed shuffled
-order, so a partial cache is a random sample) and appends each one's trace summary, search
-effort and grading time to the cache; run again, it skips what the cache holds. `fit` splits the
-cached puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
-the score's weights on the fitting half's StarBattleLab tiers (least squares on the label
-rank, then a search for the cut points), and reports on the held-out half per label scale
-Spearman's rho with a bootstrap 95% interval, and per tier the score distribution. `--write`
-replaces the section between the grade markers of benchmarks/RESULTS.md. `make` times
-`generate_graded` for 10x10 2-star puzzles of each tier (`--write`: the grade-make section);
-`speed` times `grade` on labelled 10x10 2-star puzzles (`--write`: the grade-speed section).
+`extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (fixed shuffled order: a
+partial cache is a random sample) and appends each one's trace summary, search effort and
+grading time to the cache (a new cache after the ladder changes); run again, it skips what the
+cache holds. `fit` splits the cached puzzles into a fitting half and a held-out half (seed 14,
+stratified by label scale), fits the weights on the fitting half's StarBattleLab tiers (least
+squares on the label rank, then the cut points), and reports on the held-out half rho per label
+scale and per size class, the tiers given per label, and other sources' normal or easy puzzles
+graded above hard. `--write` replaces the grade section of benchmarks/RESULTS.md and WEIGHTS
+and CUTS in starbattle/logic/grade.py. `make` times `generate_graded` for 10x10 2-star puzzles
+of each tier (`--write`: the grade-make section); `speed` times `grade` on labelled 10x10
+2-star puzzles (`--write`: the grade-speed section).
 """
 
 from __future__ import annotations
@@ -182,11 +183,6 @@ def fit_weights(rows: list[dict]) -> dict[str, float]:
     }
 
 
-def scores(rows: list[dict], weights: dict[str, float]) -> np.ndarray:
-    """The scores of graded puzzles under some weights."""
-    return np.array([score_of(row["raw"], weights) for row in rows])
-
-
 def cross_validated(rows: list[dict], folds: int = 5, repeats: int = 4) -> float:
     """Mean Spearman's rho over folds of the rows, each scored by weights fitted on the rest."""
     ranks = np.array([row["label_rank"] for row in rows])
@@ -196,7 +192,8 @@ def cross_validated(rows: list[dict], folds: int = 5, repeats: int = 4) -> float
         for k in range(folds):
             test = order[k::folds]
             weights = fit_weights([rows[i] for i in np.setdiff1d(order, test)])
-            rhos.append(spearmanr(scores([rows[i] for i in test], weights), ranks[test]).statistic)
+            values = [score_of(rows[i]["raw"], weights) for i in test]
+            rhos.append(spearmanr(values, ranks[test]).statistic)
     return float(np.mean(rhos))
 
 
@@ -235,13 +232,10 @@ def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, flo
     return rho, float(low), float(high)
 
 
-GENTLE = ("normal", "easy")
-"""Labels of other sources that no puzzle graded above hard may carry."""
-
-
 def gentle(puzzle: dict) -> bool:
-    """Whether another source than StarBattleLab's tiers labels the puzzle normal or easy."""
-    return not puzzle["label_scale"].startswith(SORTER) and puzzle["label"] in GENTLE
+    """Whether another source than StarBattleLab's tiers labels the puzzle normal or easy
+    (no such puzzle may be graded above hard)."""
+    return not puzzle["label_scale"].startswith(SORTER) and puzzle["label"] in ("normal", "easy")
 
 
 def rho(group: list[dict], score: dict[str, float]) -> str:
@@ -254,13 +248,11 @@ def rho(group: list[dict], score: dict[str, float]) -> str:
 
 def with_search(fitted: list[dict], held: list[dict], score: dict[str, float]) -> float:
     """Held-out rho of the score plus a fitted term of clingo's conflicts per row."""
-
-    def row(p: dict) -> list[float]:
-        return [1.0, score[p["id"]], math.log1p(p["raw"]["conflicts"] / p["raw"]["size"])]
-
+    terms = {p["id"]: [1.0, score[p["id"]], math.log1p(p["raw"]["conflicts"] / p["raw"]["size"])]
+             for p in fitted + held}  # fmt: skip
     y = np.array([p["label_rank"] for p in fitted], dtype=float)
-    weights, *_ = np.linalg.lstsq(np.array([row(p) for p in fitted]), y, rcond=None)
-    values = np.array([row(p) for p in held]) @ weights
+    weights, *_ = np.linalg.lstsq(np.array([terms[p["id"]] for p in fitted]), y, rcond=None)
+    values = np.array([terms[p["id"]] for p in held]) @ weights
     return float(spearmanr(values, [p["label_rank"] for p in held]).statistic)
 
 
@@ -338,17 +330,14 @@ def fit(cache: Path, write: bool) -> None:
             f"{with_over:.3f} (+{len(capped)}) | {high} |"
         )
     searched = with_search(sbl, [p for p in held if p["label_scale"].startswith(SORTER)], score)
+    mild_all = [p for p in graded if gentle(p)]
     lines += [
         "",
         f"For comparison, not in the grade: with clingo's conflicts per row (a machine's "
         f"search effort, not a person's) as a further term, held-out StarBattleLab rho "
-        f"{searched:.3f}.",
-    ]
-    mild_all = [p for p in graded if gentle(p)]
-    lines += [
-        "",
-        f"Labelled normal or easy by another source and graded above hard, fitting half "
-        f"included: {sum(tier[p['id']] in above for p in mild_all)} of {len(mild_all)}.",
+        f"{searched:.3f}. Labelled normal or easy by another source and graded above hard, "
+        f"fitting half included: {sum(tier[p['id']] in above for p in mild_all)} of "
+        f"{len(mild_all)}.",
         "",
         "Spearman rho per size class (held out; a blank: one label only):",
         "",
