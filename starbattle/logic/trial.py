@@ -10,6 +10,7 @@ order, which keeps chains short) and levels 3 to 5 in rounds between them.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from starbattle.logic.basic import around, filled, forced
@@ -66,17 +67,24 @@ class Trial:
         self.broken: Broken | None = None
         self.needed: list[int] | None = None
         """The links the broken rule needs, once asked for."""
-        self.kept: list[tuple[int, Found]] | None = None
-        """The chain, once asked for: (link, its deduction) of each step."""
+        self.kept: list[int] | None = None
+        """The links of the chain once made (`shorten`, `chain`), the assumption left out."""
 
-    def _rests_on(self, cells: object) -> frozenset[int]:
+    def _rests_on(self, cells: Iterable[int]) -> frozenset[int]:
         """The links that made some of these cells' marks."""
         made = self.made
-        return frozenset(made[i] for i in cells if i in made)  # type: ignore[attr-defined]
+        return frozenset(made[i] for i in cells if i in made)
 
-    def _link(self, technique: str, key: int, rests_on: frozenset[int], *found: object) -> int:
+    def _link(
+        self,
+        technique: str,
+        key: int,
+        rests_on: frozenset[int],
+        found: Found | None = None,
+        marks: tuple[frozenset[int], frozenset[int]] | None = None,
+    ) -> int:
         """Record a link (with a level 3-5 deduction and its premise marks); its index."""
-        self.links.append(Link(technique, key, rests_on, *found))  # type: ignore[arg-type]
+        self.links.append(Link(technique, key, rests_on, found, marks))
         return len(self.links) - 1
 
     def propagate(self) -> bool:
