@@ -105,13 +105,15 @@ def _refute(
 
     Levels 1 and 2 run to their fixpoint between at most `depth` rounds; a round applies
     every step of the lowest of levels 3..max_level that has one and costs the budget
-    (None once the budget is spent). Returns the trial once a rule breaks, else None.
+    (None once the budget is spent). With level 3 allowed, a unit whose undecided cells fit
+    in fewer 2x2 blocks than the stars it needs breaks the rules too. Returns the trial once
+    a rule breaks, else None.
     """
     grid = view.grid
     logic.left()
     trial = Trial(view, x, star)
     for rounds in range(depth + 1):
-        if trial.propagate():
+        if trial.propagate() or (max_level > 2 and trial.cramped()):
             return trial
         if max_level <= 2 or rounds == depth:
             return None

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from starbattle.logic.basic import around, filled, forced
 from starbattle.logic.grid import Found, View
 from starbattle.logic.minimise import minimise
+from starbattle.logic.sentences import needed
 from starbattle.words import plural
 
 FOLLOWABLE = 6
@@ -43,7 +44,7 @@ class Broken(NamedTuple):
     """The rule a trial breaks: stars touch, a unit's stars or room, a cell both ways."""
 
     kind: str
-    """'touch', 'too-many', 'no-room' or 'both'."""
+    """'touch', 'too-many', 'no-room', 'cramped' (fewer 2x2 blocks than stars) or 'both'."""
     unit: int | None
     cells: tuple[int, ...]
     rests_on: frozenset[int]
@@ -256,8 +257,24 @@ class Trial:
             return broken.cells[0] in stars and broken.cells[0] in blanks
         assert broken.unit is not None
         cells = grid.sets[broken.unit]
-        need = grid.quota - len(cells & stars)
-        return need < 0 if broken.kind == "too-many" else len(cells - stars - blanks) < need
+        need, left = grid.quota - len(cells & stars), frozenset(cells - stars - blanks)
+        if broken.kind == "cramped":
+            return need > 0 and grid.cover(left, need - 1) is not None
+        return need < 0 if broken.kind == "too-many" else len(left) < need
+
+    def cramped(self) -> bool:
+        """Whether a unit's undecided cells fit in fewer 2x2 blocks than it needs stars.
+
+        A 2x2 block holds one star at most; True when a unit is so cramped (see `broken`).
+        """
+        grid, stars, blanks = self.grid, self.stars, self.blanks
+        for unit, cells in enumerate(grid.sets):
+            need = grid.quota - len(cells & stars)
+            if need > 0 and grid.cover(frozenset(cells - stars - blanks), need - 1) is not None:
+                marks = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
+                self.broken = Broken("cramped", unit, marks, self._rests_on(marks))
+                return True
+        return False
 
     def chain(self) -> tuple[Found, ...]:
         """The chain in words: the assumption, each step it needs in order, the broken rule.
@@ -295,13 +312,16 @@ class Trial:
             if broken.kind == "too-many":
                 stars = plural(view.has[unit], "star")
                 text = f"{name} has {stars}, more than {grid.quota}: a contradiction"
-            else:
+            elif broken.kind == "no-room":
                 left = len(view.open[unit])
                 room = f"only {plural(left, 'undecided cell')}" if left else "no undecided cell"
-                more = "more " if view.has[unit] else ""
+                text = f"{name} needs {needed(view, unit)} but has {room} left: a contradiction"
+            else:
+                blocks = len(grid.cover(view.open[unit], view.need[unit] - 1) or ())
+                hold = "which holds one star" if blocks == 1 else "one star each"
                 text = (
-                    f"{name} needs {plural(view.need[unit], more + 'star')} but has {room} left: "
-                    "a contradiction"
+                    f"{name} needs {needed(view, unit)} but its undecided cells fit in "
+                    f"{plural(blocks, '2x2 block')}, {hold}: a contradiction"
                 )
         units = () if broken.unit is None else (broken.unit,)
         cells = view.marks_in(units) if units else broken.cells
@@ -320,7 +340,9 @@ class Trial:
         name = grid.names[broken.unit]
         if broken.kind == "too-many":
             return f"{name} would have too many stars"
-        return f"{name} would have no room for its stars"
+        if broken.kind == "no-room":
+            return f"{name} would have no room for its stars"
+        return f"{name} would have too little room for its stars"
 
 
 def _said(link: Link, view: View) -> Found:
@@ -340,9 +362,10 @@ def _said(link: Link, view: View) -> Found:
 def trial_step(trial: Trial) -> Found:
     """The level-6 step of a refuted assumption, its chain with it."""
     x, star, view, grid = trial.x, trial.star, trial.view, trial.grid
+    assert trial.broken is not None
     chain = trial.chain()
     steps = chain[1:-1]
-    harder = any(found.technique not in BASIC for found in steps)
+    harder = trial.broken.kind == "cramped" or any(f.technique not in BASIC for f in steps)
     units = tuple(sorted({u for found in chain for u in found.units}))
     marks = view.stars | view.blanks
     cells = tuple(sorted({x, *(i for found in chain for i in found.cells if i in marks)}))
@@ -365,4 +388,5 @@ def trial_step(trial: Trial) -> Found:
 
 
 BASIC = frozenset({"around-star", "full-unit", "forced-fill"})
-"""The techniques of levels 1 and 2: a chain of these alone is an `assumption`."""
+"""The techniques of levels 1 and 2: a chain of these alone, ending in a rule of counts, is
+an `assumption` (a rule of 2x2 blocks makes it an `assumption-chain`)."""

@@ -198,11 +198,16 @@ def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
     state = state_of(["..x....x.", "......x..", "..x....x.", *["." * 9] * 6])
     step = next_step(board, state)
     assert step is not None
-    assert (step.level, step.stars, step.blanks) == (6, (), ((1, 9),))
+    assert (step.level, step.stars, step.blanks) == (6, (), ((2, 6),))
     assert step.sentence == (
-        "If (1,9) were a star, then after 4 steps the stars at (2,5) and (3,5) would touch, "
-        "so (1,9) is empty"
+        "If (2,6) were a star, then after 3 steps region E would have too little room for its "
+        "stars, so (2,6) is empty"
     )
+    assert step.chain[-1].sentence == (
+        "Region E needs 2 stars but its undecided cells fit in 1 2x2 block, which holds one "
+        "star: a contradiction"
+    )
+    assert step.technique == "assumption-chain"  # the broken rule is one of 2x2 blocks
     monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)
     logic = Logic(board)
     assert logic.next_step(state, max_level=6) is None
