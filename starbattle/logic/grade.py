@@ -33,20 +33,20 @@ WEIGHTS = {
     "is_exclusion": 1.0233,
     "is_counting": 1.9917,
     "is_assumption": 1.9917,
-    "is_assumption-chain": 2.4362,
+    "is_assumption-chain": 2.4451,
     "is_machine": 3.0,
     "share_region": 0.0,
     "share_exclusion": 1.2627,
     "share_counting": 0.1094,
     "share_assumption": 1.8075,
-    "share_assumption-chain": 7.0936,
+    "share_assumption-chain": 6.8429,
     "share_machine": 0.0003,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
 of a trace whose hardest step is of that class (`is_`) and what the share of the board's
 cells its steps of that class decide adds (`share_`). The score estimates StarBattleLab's
 tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (1.039, 1.992, 2.582, 3.004)
+CUTS = (1.039, 1.992, 2.586, 3.0)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
 half that another source labels normal or easy; extreme above 90% of the experts)."""

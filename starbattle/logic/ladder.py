@@ -3,10 +3,11 @@
 Levels, each tried only when every lower one has nothing to say:
 0 mistakes (a mark breaks a rule or contradicts the solution), 1 around a star and full
 units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little room,
-5 confinement (k units inside k units), 6 one assumption refuted by levels 1-5,
-7 a smallest set of units whose clingo unsatisfiable core forces a cell. Each technique is a
-row of starbattle.logic.registry, its function in a module of its level's own; this module
-runs them in order, within their budgets, and holds the clingo checker they share.
+5 confinement (k units inside k units), 6 one assumption refuted by levels 1-5, with its
+chain of steps (starbattle.logic.trial), 7 a smallest set of units whose clingo
+unsatisfiable core forces cells. Each technique is a row of starbattle.logic.registry, its
+function in a module of its level's own; this module runs them in order, within their
+budgets, and holds the clingo checker they share.
 
 Levels 1-6 are Python over sets of cell numbers (starbattle.logic.grid), not ASP programs:
 level 6 applies levels 1-5 to thousands of hypothetical states per step, and one clingo

@@ -89,8 +89,8 @@ def test_features_of_a_known_board_are_exact() -> None:
         (SIX_BLOCKED, "medium", "exclusion"),
         (INSTANCES / "generated-10x10-2star.lp", "medium", "exclusion"),
         (INSTANCES / "cspuz-6x6-1star.lp", "hard", "counting"),
-        (INSTANCES / "generated-14x14-3star.lp", "expert", "machine"),
-        (INSTANCES / "generated-9x9-2star-extreme.lp", "extreme", "assumption-chain"),
+        (INSTANCES / "generated-9x9-2star-expert.lp", "expert", "assumption-chain"),
+        (INSTANCES / "generated-14x14-3star.lp", "extreme", "machine"),
     ],
 )
 def test_the_shipped_examples_get_their_tier(path: object, tier: str, kind: str) -> None:
