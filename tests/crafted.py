@@ -224,11 +224,11 @@ APPLIES = {
                 "..........",
                 "..........",
             ],
+            [[3, 8]],
             [],
-            [[2, 6]],
-            ["row 1", "region B", "region C"],
-            "If (2,6) were a star, then after 3 steps row 1 would have too many stars, "
-            "so (2,6) is empty",
+            ["row 1", "region B", "region C", "region E"],
+            "If (3,8) were empty, then after 3 steps row 1 would have too many stars, "
+            "so (3,8) is a star",
         ),
         (
             [
@@ -258,7 +258,7 @@ APPLIES = {
             [],
             [[1, 3]],
             ["column 2", "region A"],
-            "If (1,3) were a star, then after 3 steps the stars at (9,2) and (10,2) would touch, "
+            "If (1,3) were a star, then after 2 steps region A would have no room for its stars, "
             "so (1,3) is empty",
         ),
     ],
@@ -266,20 +266,20 @@ APPLIES = {
         (
             ["BCCCCA", "BBCCAA", "BBBCEE", "DFCCCE", "DFFCCE", "DDFCEE"],
             ["xxx.x.", "x.x.x.", "x.x..x", ".xx.xx", ".x.xxx", ".x.x.x"],
+            [[4, 1]],
             [],
-            [[4, 4]],
-            ["row 6", "column 3", "column 5"],
-            "If (4,4) were a star, then after 3 steps row 6 would have too many stars, so (4,4) "
-            "is empty",
+            ["row 4", "row 6", "column 3", "column 5"],
+            "If (4,1) were empty, then after 4 steps row 6 would have too many stars, so (4,1) "
+            "is a star",
         ),
         (
             ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
             ["..xxxx", "xx..xx", "..xxx.", "x.x...", ".xxx.x", "...x.."],
+            [[5, 5]],
             [],
-            [[3, 1]],
-            ["row 4", "row 5", "column 1"],
-            "If (3,1) were a star, then after 4 steps row 4 would have no room for its stars, so "
-            "(3,1) is empty",
+            ["row 1", "row 5", "column 1", "column 3", "region F"],
+            "If (5,5) were empty, then after 5 steps the stars at (1,2) and (2,3) would touch, "
+            "so (5,5) is a star",
         ),
         (
             [

@@ -20,7 +20,7 @@ PASSES = ((2, 0), (3, SHALLOW), *((cap, CHAIN_DEPTH) for cap in (3, 4, 5)))
 ASSUMPTION_CHOICES = 3
 """Chains using levels 3-5 stop once this many refutations short enough to follow are found."""
 SHORTEST = 4
-"""How many refutations, those with the shortest chains, level 6 makes steps of."""
+"""How many refutations, the best ones (`_steps`), level 6 makes steps of."""
 FOLLOW_WORK = 200_000
 """The part of ASSUMPTION_WORK the search for chains short enough to follow may spend."""
 
@@ -82,14 +82,16 @@ def assumption(logic: Logic, view: View) -> list[Found]:
 
 
 def _steps(trials: list[Trial]) -> list[Found]:
-    """The steps of the refuted assumptions with the SHORTEST chains, shortest first.
+    """The steps of the SHORTEST refuted assumptions, best first.
 
-    Every chain is shortened (`Trial.shorten`) first; ties go in reading order.
+    Every chain is shortened (`Trial.shorten`) first. Chains a person can follow come
+    first; among them those that place a star (an emptiness refuted), which move a puzzle
+    on most, then the shortest; ties go in reading order.
     """
     for trial in trials:
         trial.shorten()
-    ranked = sorted(trials, key=lambda trial: (trial.length, trial.x))[:SHORTEST]
-    return [trial_step(trial) for trial in ranked]
+    ranked = sorted(trials, key=lambda t: (t.length > FOLLOWABLE, t.star, t.length, t.x))
+    return [trial_step(trial) for trial in ranked[:SHORTEST]]
 
 
 def _refute(

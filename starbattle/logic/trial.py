@@ -56,15 +56,20 @@ class Trial:
     def __init__(self, view: View, x: int, star: bool) -> None:
         self.grid, self.view, self.x, self.star = view.grid, view, x, star
         self.stars, self.blanks = set(view.stars), set(view.blanks)
-        (self.stars if star else self.blanks).add(x)
-        self.made: dict[int, int] = {x: 0}
+        self.has, self.free = list(view.has), [len(cells) for cells in view.open]
+        """Per unit: its stars, and its undecided cells."""
+        self.pending: deque[int] = deque()
+        """What levels 1-2 look at next: units, and stars (as -1 - cell) to empty around."""
+        self.changed: set[int] = set()
+        """Units changed since they were last looked at for room (`cramped`)."""
+        self.made: dict[int, int] = {}
         """Which link made each mark the trial added."""
         mark = frozenset({x})
         said = f"suppose {view.grid.where(x)} is {'a star' if star else 'empty'}"
         suppose = Found(SUPPOSE, (), (x,), *((mark, frozenset()) if star else (frozenset(), mark)),
                         said, 6)  # fmt: skip
         self.links = [Link(SUPPOSE, x, frozenset(), suppose)]
-        self.new_stars: list[int] = [x] if star else []
+        self._mark(x, star, 0)
         self.broken: Broken | None = None
         self.needed: list[int] | None = None
         """The links the broken rule needs, once asked for."""
@@ -88,46 +93,43 @@ class Trial:
         self.links.append(Link(technique, key, rests_on, found, marks))
         return len(self.links) - 1
 
+    def _mark(self, i: int, star: bool, link: int) -> None:
+        """Mark cell i (a star or empty) as made by a link; what to look at next, queued."""
+        (self.stars if star else self.blanks).add(i)
+        self.made[i] = link
+        if star:
+            self.pending.append(-1 - i)  # its neighbours, in turn
+        for u in self.grid.units_of[i]:
+            self.free[u] -= 1
+            self.has[u] += star
+            self.pending.append(u)
+            self.changed.add(u)
+
     def propagate(self) -> bool:
         """Apply levels 1 and 2 to their fixpoint; True when a rule breaks (see `broken`).
 
         Hand-written as a work queue (not by the level-1/2 scans) because level 6 runs it on
-        every undecided cell: a unit is looked at again only when one of its cells changes.
+        every undecided cell: only a unit one of whose cells changed is looked at (the
+        state before the assumption is a fixpoint of levels 1 and 2, as at level 6). The
+        queue (units, and stars whose neighbours are to be emptied) is taken in the order
+        it was filled, breadth first, so that a broken rule is met by as few steps as can be.
         """
-        grid, quota, stars, blanks, made = (
-            self.grid,
-            self.grid.quota,
-            self.stars,
-            self.blanks,
-            self.made,
-        )
-        has = [len(cells & stars) for cells in grid.sets]
-        free = [
-            len(cells) - len(cells & blanks) - h for cells, h in zip(grid.sets, has, strict=True)
-        ]
-        new_stars, pending = deque(self.new_stars), deque(range(len(grid.members)))
-        self.new_stars = []
-        while new_stars or pending:
-            while new_stars:
-                s = new_stars.popleft()
-                link = -1
+        grid, quota, stars, blanks = self.grid, self.grid.quota, self.stars, self.blanks
+        has, free, pending = self.has, self.free, self.pending
+        while pending:
+            unit = pending.popleft()
+            if unit < 0:
+                s, link = -1 - unit, -1
                 for j in grid.around[s]:
                     if j in stars:
-                        self.broken = Broken(
-                            "touch", None, tuple(sorted((s, j))), self._rests_on((s, j))
-                        )
+                        pair = tuple(sorted((s, j)))
+                        self.broken = Broken("touch", None, pair, self._rests_on(pair))
                         return True
                     if j not in blanks:
                         if link < 0:
                             link = self._link("around-star", s, self._rests_on((s,)))
-                        blanks.add(j)
-                        made[j] = link
-                        for u in grid.units_of[j]:
-                            free[u] -= 1
-                            pending.append(u)
-            if not pending:
+                        self._mark(j, False, link)
                 continue
-            unit = pending.popleft()
             need = quota - has[unit]
             if need < 0:
                 cells = tuple(i for i in grid.members[unit] if i in stars)
@@ -143,16 +145,8 @@ class Trial:
                     "full-unit" if need == 0 else "forced-fill", unit, self._rests_on(marks)
                 )
                 for i in grid.members[unit]:
-                    if i in stars or i in blanks:
-                        continue
-                    (blanks if need == 0 else stars).add(i)
-                    made[i] = link
-                    for u in grid.units_of[i]:
-                        free[u] -= 1
-                        has[u] += need > 0
-                        pending.append(u)
-                    if need:
-                        new_stars.append(i)
+                    if i not in stars and i not in blanks:
+                        self._mark(i, need > 0, link)
         return False
 
     def take(self, steps: list[Found]) -> bool:
@@ -161,16 +155,14 @@ class Trial:
         for found in steps:
             marks = frozenset(found.cells) & stars, frozenset(found.cells) & blanks
             link = self._link(found.technique, -1, self._rests_on(found.cells), found, marks)
-            for cells, mine, other in ((found.stars, stars, blanks), (found.blanks, blanks, stars)):
+            for cells, star in ((found.stars, True), (found.blanks, False)):
+                mine, other = (stars, blanks) if star else (blanks, stars)
                 for i in sorted(cells):
                     if i in other:
                         self.broken = Broken("both", None, (i,), frozenset({made.get(i, 0), link}))
                         return True
                     if i not in mine:
-                        mine.add(i)
-                        made[i] = link
-                        if mine is stars:
-                            self.new_stars.append(i)
+                        self._mark(i, star, link)
         return False
 
     def support(self) -> list[int]:
@@ -266,11 +258,15 @@ class Trial:
         """Whether a unit's undecided cells fit in fewer 2x2 blocks than it needs stars.
 
         A 2x2 block holds one star at most; True when a unit is so cramped (see `broken`).
+        Only the units changed since the last look are looked at.
         """
         grid, stars, blanks = self.grid, self.stars, self.blanks
-        for unit, cells in enumerate(grid.sets):
-            need = grid.quota - len(cells & stars)
-            if need > 0 and grid.cover(frozenset(cells - stars - blanks), need - 1) is not None:
+        changed, self.changed = sorted(self.changed), set()
+        for unit in changed:
+            need, cells = grid.quota - self.has[unit], grid.sets[unit]
+            if need <= 0 or self.free[unit] > 4 * (need - 1):
+                continue
+            if grid.cover(frozenset(cells - stars - blanks), need - 1) is not None:
                 marks = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
                 self.broken = Broken("cramped", unit, marks, self._rests_on(marks))
                 return True

@@ -13,7 +13,7 @@ from starbattle.logic.trial import FOLLOWABLE, Trial
 from starbattle.model.steps import Step
 
 SIX = APPLIES["assumption"][0]
-TOUCH = APPLIES["assumption-chain"][2]
+BLOCKS = APPLIES["assumption-chain"][2]
 
 
 def logic_state(case: tuple) -> tuple:
@@ -41,7 +41,15 @@ def test_an_assumption_of_levels_1_and_2_carries_its_chain() -> None:
     step = logic.next_step(state)
     assert step is not None and step.technique == "assumption"
     assert said(logic, step) == [
-        ("suppose", 6, [], [(4, 4)], [], "Suppose (4,4) is a star"),
+        ("suppose", 6, [], [], [(4, 1)], "Suppose (4,1) is empty"),
+        (
+            "forced-fill",
+            2,
+            ["row 4"],
+            [(4, 4)],
+            [],
+            "Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
+        ),
         (
             "around-star",
             1,
@@ -53,28 +61,39 @@ def test_an_assumption_of_levels_1_and_2_carries_its_chain() -> None:
         (
             "forced-fill",
             2,
-            ["column 3"],
-            [(6, 3)],
-            [],
-            "Column 3 needs 1 star and (6,3) is its only undecided cell, so it is a star",
-        ),
-        (
-            "forced-fill",
-            2,
             ["column 5"],
             [(6, 5)],
             [],
             "Column 5 needs 1 star and (6,5) is its only undecided cell, so it is a star",
         ),
+        (
+            "forced-fill",
+            2,
+            ["column 3"],
+            [(6, 3)],
+            [],
+            "Column 3 needs 1 star and (6,3) is its only undecided cell, so it is a star",
+        ),
         ("broken-rule", 0, ["row 6"], [], [], "Row 6 has 2 stars, more than 1: a contradiction"),
     ]
-    assert step.chain_length == 3
+    assert step.chain_length == 4 and step.stars == ((4, 1),)
     assert set(step.units) == {u for link in step.chain for u in link.units}
     assert logic.audit(state, step) == []
 
 
-def test_a_chain_through_2x2_blocks_ends_with_two_stars_that_touch() -> None:
-    logic, state = logic_state(TOUCH)
+def test_a_chain_may_end_with_two_stars_that_touch() -> None:
+    logic, state = logic_state(APPLIES["assumption"][1])
+    step = logic.next_step(state)
+    assert step is not None
+    last = step.chain[-1]
+    assert (last.technique, last.units, last.cells) == ("broken-rule", (), ((1, 2), (2, 3)))
+    assert last.sentence == "The stars at (1,2) and (2,3) touch: a contradiction"
+    assert [link.stars for link in step.chain[-3:-1]] == [((1, 2),), ((2, 3),)]
+    assert logic.audit(state, step) == []
+
+
+def test_a_chain_through_2x2_blocks_ends_where_a_region_has_no_room() -> None:
+    logic, state = logic_state(BLOCKS)
     step = logic.next_step(state)
     assert step is not None and step.technique == "assumption-chain"
     assert said(logic, step) == [
@@ -90,23 +109,21 @@ def test_a_chain_through_2x2_blocks_ends_with_two_stars_that_touch() -> None:
         (
             "2x2-blocks",
             3,
-            ["region A"],
+            ["column 2"],
             [],
-            [(3, 2), (4, 2), (4, 4)],
-            "Region A needs 1 more star and its undecided cells fit in one 2x2 block, so (3,2), "
-            "(4,2) and (4,4) are empty",
+            [(3, 3), (4, 3)],
+            "Column 2 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+            "so (3,3) and (4,3) are empty",
         ),
         (
-            "forced-fill",
-            2,
-            ["column 2"],
-            [(9, 2), (10, 2)],
+            "broken-rule",
+            0,
+            ["region A"],
             [],
-            "Column 2 needs 2 stars and has just 2 undecided cells, so they are all stars",
+            [],
+            "Region A needs 1 more star but has no undecided cell left: a contradiction",
         ),
-        ("broken-rule", 0, [], [], [], "The stars at (9,2) and (10,2) touch: a contradiction"),
     ]
-    assert step.chain[-1].cells == ((9, 2), (10, 2))
     assert logic.audit(state, step) == []
 
 
@@ -132,11 +149,11 @@ def cells_in(text: str) -> set[tuple[int, int]]:
     return {(int(r), int(c)) for r, c in re.findall(r"\((\d+),(\d+)\)", text)}
 
 
-def test_the_shortest_chain_comes_first() -> None:
+def test_chains_a_person_can_follow_come_first_those_placing_a_star_first() -> None:
     logic, state = logic_state(SIX)
     found = assumption(logic, View(logic.grid, *logic.numbers(state)))
-    lengths = [len(f.chain) - 2 for f in found]
-    assert lengths == sorted(lengths) and lengths[0] == 3
+    ranks = [(len(f.chain) - 2 > FOLLOWABLE, not f.stars, len(f.chain) - 2) for f in found]
+    assert ranks == sorted(ranks) and ranks[0] == (False, False, 4)
 
 
 def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:
@@ -155,15 +172,12 @@ def test_a_tampered_chain_fails_the_audit() -> None:
     logic, state = logic_state(SIX)
     step = logic.next_step(state)
     assert step is not None
-    forced = step.chain[2]
-    wrong = forced._replace(stars=((5, 3),))  # column 3's only undecided cell is (6,3)
-    tampered = step._replace(chain=(*step.chain[:2], wrong, *step.chain[3:]))
-    assert logic.audit(state, tampered) == [
-        "chain: step 3's premises do not force (5,3)",
-        "chain: its last step 5 breaks no rule",  # (5,3) is not in row 6
-    ]
-    cut = step._replace(chain=(*step.chain[:3], step.chain[-1]))  # no star at (6,5)
-    assert logic.audit(state, cut) == ["chain: its last step 4 breaks no rule"]
+    forced = step.chain[1]
+    wrong = forced._replace(stars=((4, 3),))  # row 4's only undecided cell is (4,4)
+    tampered = step._replace(chain=(step.chain[0], wrong, *step.chain[2:]))
+    assert logic.audit(state, tampered)[0] == "chain: step 2's premises do not force (4,3)"
+    cut = step._replace(chain=(*step.chain[:4], step.chain[-1]))  # no star at (6,3)
+    assert logic.audit(state, cut) == ["chain: its last step 5 breaks no rule"]
 
 
 def test_a_chain_longer_than_a_person_follows_is_a_machine_step() -> None:
