@@ -31,22 +31,22 @@ WEIGHTS = {
     "is_basic": 0.3,
     "is_region": 0.5691,
     "is_exclusion": 1.0233,
-    "is_counting": 1.9917,
-    "is_assumption": 1.9917,
-    "is_assumption-chain": 2.4451,
-    "is_machine": 3.0,
+    "is_counting": 1.988,
+    "is_assumption": 1.988,
+    "is_assumption-chain": 2.5361,
+    "is_machine": 2.9281,
     "share_region": 0.0,
     "share_exclusion": 1.2627,
-    "share_counting": 0.1094,
-    "share_assumption": 1.8075,
-    "share_assumption-chain": 6.8429,
-    "share_machine": 0.0003,
+    "share_counting": 0.1421,
+    "share_assumption": 2.8283,
+    "share_assumption-chain": 5.6902,
+    "share_machine": 1.307,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
 of a trace whose hardest step is of that class (`is_`) and what the share of the board's
 cells its steps of that class decide adds (`share_`). The score estimates StarBattleLab's
 tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (1.039, 1.992, 2.586, 3.0)
+CUTS = (1.039, 1.989, 2.653, 3.014)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
 half that another source labels normal or easy; extreme above 90% of the experts)."""
