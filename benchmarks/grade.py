@@ -5,22 +5,24 @@
     python benchmarks/grade.py make [--tiers easy expert] [--seeds 5] [--attempts 200] [--write]
     python benchmarks/grade.py speed [--sample 200] [--write]
 
-`extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (in a fixed shuffled
-order, so a partial cache is a random sample) and appends each one's trace summary, search
-effort and grading time to the cache; run again, it skips what the cache holds. `fit` splits the
-cached puzzles into a fitting half and a held-out half (seed 14, stratified by label scale), fits
-the score's weights on the fitting half's StarBattleLab tiers (least squares on the label
-rank, then a search for the cut points), and reports on the held-out half per label scale
-Spearman's rho with a bootstrap 95% interval, and per tier the score distribution. `--write`
-replaces the section between the grade markers of benchmarks/RESULTS.md. `make` times
-`generate_graded` for 10x10 2-star puzzles of each tier (`--write`: the grade-make section);
-`speed` times `grade` on labelled 10x10 2-star puzzles (`--write`: the grade-speed section).
+`extract` grades every puzzle of ../shared/corpus/difficulty.jsonl (fixed shuffled order: a
+partial cache is a random sample) and appends each one's trace summary, search effort and
+grading time to the cache (a new cache after the ladder changes); run again, it skips what the
+cache holds. `fit` splits the cached puzzles into a fitting half and a held-out half (seed 14,
+stratified by label scale), fits the weights on the fitting half's StarBattleLab tiers (least
+squares on the label rank, then the cut points), and reports on the held-out half rho per label
+scale and per size class, the tiers given per label, and other sources' normal or easy puzzles
+graded above hard. `--write` replaces the grade section of benchmarks/RESULTS.md and WEIGHTS
+and CUTS in starbattle/logic/grade.py. `make` times `generate_graded` for 10x10 2-star puzzles
+of each tier (`--write`: the grade-make section); `speed` times `grade` on labelled 10x10
+2-star puzzles (`--write`: the grade-speed section).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import re
@@ -33,6 +35,7 @@ from pathlib import Path
 from types import FrameType
 
 import numpy as np
+from scipy.optimize import lsq_linear
 from scipy.stats import spearmanr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,15 +44,17 @@ from results import write_section
 import starbattle.logic.grade as grade_module
 from starbattle import Board
 from starbattle.logic.grade import (
-    WEIGHTS,
     canonical_board,
     grade,
     measure,
+    rules,
+    score_of,
+    share,
     summarise,
-    terms,
     tier_of,
 )
 from starbattle.logic.graded import Asked, NoneAsAsked, generate_graded
+from starbattle.logic.registry import EFFORTS
 from starbattle.model.steps import TIERS
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -145,42 +150,71 @@ def split(puzzles: list[dict]) -> tuple[list[dict], list[dict]]:
     return fit, held
 
 
-def matrix(rows: list[dict]) -> np.ndarray:
-    """The score's terms of graded puzzles, one row each, in WEIGHTS' order."""
-    return np.array([[terms(row["raw"])[name] for name in WEIGHTS] for row in rows])
-
-
 def fit_weights(rows: list[dict]) -> dict[str, float]:
-    """Least squares of the label rank on the terms (one of them the constant)."""
-    x, y = matrix(rows), np.array([row["label_rank"] for row in rows], dtype=float)
-    solution, *_ = np.linalg.lstsq(x, y, rcond=None)
-    return {name: round(float(w), 4) for name, w in zip(WEIGHTS, solution, strict=True)}
+    """Least squares of the label rank on the terms: a harder class never scores less.
+
+    The score at share 0 rises (or stays) from each effort class to the next and a share
+    never lowers it: the fit is made on steps (a term per class: needs that class or a
+    harder one) and shares, each weighing 0 or more, then said per class. Only the classes
+    some fitted puzzle needs get weights (`terms` counts a class without them as the
+    nearest easier one that has them).
+    """
+    seen = sorted({row["raw"]["effort"] for row in rows})
+    shared = [k for k in seen if k]  # the easiest class decides every cell: no share of its own
+    design = np.array(
+        [
+            [1.0]
+            + [float(row["raw"]["effort"] >= k) for k in seen[1:]]
+            + [share(row["raw"]) * float(row["raw"]["effort"] == k) for k in shared]
+            for row in rows
+        ]
+    )
+    bounds = ([-np.inf] + [0.0] * (len(seen) + len(shared) - 1), np.inf)
+    y = np.array([row["label_rank"] for row in rows], dtype=float)
+    solution = lsq_linear(design, y, bounds=bounds).x
+    bases = np.cumsum(solution[: len(seen)])
+    return {
+        **{f"is_{EFFORTS[k]}": round(float(b), 4) for k, b in zip(seen, bases, strict=True)},
+        **{
+            f"share_{EFFORTS[k]}": round(float(w), 4)
+            for k, w in zip(shared, solution[len(seen) :], strict=True)
+        },
+    }
 
 
 def cross_validated(rows: list[dict], folds: int = 5, repeats: int = 4) -> float:
     """Mean Spearman's rho over folds of the rows, each scored by weights fitted on the rest."""
-    x, ranks = matrix(rows), np.array([row["label_rank"] for row in rows])
+    ranks = np.array([row["label_rank"] for row in rows])
     rng, rhos = np.random.default_rng(SEED), []
     for _ in range(repeats):
         order = rng.permutation(len(rows))
         for k in range(folds):
             test = order[k::folds]
             weights = fit_weights([rows[i] for i in np.setdiff1d(order, test)])
-            scores = x[test] @ np.array(list(weights.values()))
-            rhos.append(spearmanr(scores, ranks[test]).statistic)
+            values = [score_of(rows[i]["raw"], weights) for i in test]
+            rhos.append(spearmanr(values, ranks[test]).statistic)
     return float(np.mean(rhos))
 
 
-def fit_cuts(scores: np.ndarray, ranks: np.ndarray) -> tuple[float, ...]:
-    """Cut points between ranks 0-1, 1-2, 2-3 (fewest misplaced), then the expert 90th pct."""
+def fit_cuts(values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray) -> tuple[float, ...]:
+    """Cut points between ranks 0-1, 1-2, 2-3, then the expert 90th percentile.
+
+    Each of the first three misplaces the fewest of the two ranks it parts, each rank's
+    share counted (the ranks are not equally common).
+
+    The expert cut lies above every `gentle` score (puzzles other sources label normal or
+    easy), the extreme cut above the expert cut.
+    """
     cuts = []
     for low in range(3):
-        pair = (ranks == low) | (ranks == low + 1)
-        values, above = scores[pair], ranks[pair] == low + 1
-        candidates = np.unique(values)
-        errors = [((values >= c) != above).sum() for c in candidates]
+        lower, upper = values[ranks == low], values[ranks == low + 1]
+        candidates = np.unique(np.concatenate([lower, upper]))
+        errors = [(lower >= c).mean() + (upper < c).mean() for c in candidates]
         cuts.append(round(float(candidates[int(np.argmin(errors))]), 3))
-    cuts.append(round(float(np.percentile(scores[ranks == 3], 90)), 3))
+    if len(gentle):
+        cuts[2] = max(cuts[2], round(float(gentle.max()) + 0.001, 3))
+    expert = round(float(np.percentile(values[ranks == 3], 90)), 3)
+    cuts.append(max(expert, round(cuts[2] + 0.001, 3)))
     return tuple(sorted(cuts))
 
 
@@ -197,6 +231,30 @@ def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, flo
     return rho, float(low), float(high)
 
 
+def gentle(puzzle: dict) -> bool:
+    """Whether another source than StarBattleLab's tiers labels the puzzle normal or easy
+    (no such puzzle may be graded above hard)."""
+    return not puzzle["label_scale"].startswith(SORTER) and puzzle["label"] in ("normal", "easy")
+
+
+def rho(group: list[dict], score: dict[str, float]) -> str:
+    """Spearman's rho of a group's scores against its label ranks ('' with one label)."""
+    if len({p["label_rank"] for p in group}) < 2:
+        return ""
+    ranks = [p["label_rank"] for p in group]
+    return f"{spearmanr([score[p['id']] for p in group], ranks).statistic:.3f}"
+
+
+def with_search(fitted: list[dict], held: list[dict], score: dict[str, float]) -> float:
+    """Held-out rho of the score plus a fitted term of clingo's conflicts per row."""
+    terms = {p["id"]: [1.0, score[p["id"]], math.log1p(p["raw"]["conflicts"] / p["raw"]["size"])]
+             for p in fitted + held}  # fmt: skip
+    y = np.array([p["label_rank"] for p in fitted], dtype=float)
+    weights, *_ = np.linalg.lstsq(np.array([terms[p["id"]] for p in fitted]), y, rcond=None)
+    values = np.array([terms[p["id"]] for p in held]) @ weights
+    return float(spearmanr(values, [p["label_rank"] for p in held]).statistic)
+
+
 def fit(cache: Path, write: bool) -> None:
     """Fit the weights on one half, report agreement on the other."""
     measured = {row["id"]: row for row in map(json.loads, cache.open())}
@@ -210,10 +268,13 @@ def fit(cache: Path, write: bool) -> None:
     fitting, held = split(graded)
     sbl = [p for p in fitting if p["label_scale"].startswith(SORTER)]
     weights = fit_weights(sbl)
-    score = {p["id"]: float(matrix([p])[0] @ np.array(list(weights.values()))) for p in graded}
+    score = {p["id"]: score_of(p["raw"], weights) for p in graded}
     cuts = fit_cuts(
-        np.array([score[p["id"]] for p in sbl]), np.array([p["label_rank"] for p in sbl])
+        np.array([score[p["id"]] for p in sbl]),
+        np.array([p["label_rank"] for p in sbl]),
+        np.array([score[p["id"]] for p in fitting if gentle(p)]),
     )
+    tier = {p["id"]: tier_of(score[p["id"]], cuts) for p in graded}
     lines = [
         "<!-- grade: begin -->",
         "## Difficulty grade (`python benchmarks/grade.py fit --write`)",
@@ -221,25 +282,41 @@ def fit(cache: Path, write: bool) -> None:
         f"{len(puzzles)} of 1,909 labelled puzzles measured ({len(graded)} graded, "
         f"{len(over)} over the {CAP} s cap per puzzle, left out); fitted on "
         f"{len(sbl)} StarBattleLab-tier puzzles of the fitting half, reported on the held-out "
-        f"half ({len(held)} puzzles). Weights: "
+        f"half ({len(held)} puzzles). The score is the hardest effort class the trace needs and "
+        "the share of the board's cells its steps of that class decide, nothing else (no board "
+        "size, no search effort). Weights: "
         + ", ".join(f"{k} {v:g}" for k, v in weights.items())
         + f"; cuts {', '.join(f'{c:g}' for c in cuts)}. Inside the fitting half, 5-fold "
         f"cross-validation (4 repeats) gives StarBattleLab rho {cross_validated(sbl):.3f}.",
         "",
+        "What each tier means (the least share of the board's cells the hardest class must "
+        "decide for each tier it reaches):",
+        "",
+        "| hardest effort class | tiers by its share of the cells |",
+        "|---|---|",
+    ]
+    for name, reached in rules(weights, cuts):
+        said = ", ".join(f"{t} from {100 * least:.1f}%" if least else t for t, least in reached)
+        lines.append(f"| {name} | {said} |")
+    lines += [
+        "",
         "| label scale (held out) | puzzles | Spearman rho | 95% interval | rho, over-cap as "
-        "hardest |",
-        "|---|---:|---:|---:|---:|",
+        "hardest | labelled normal or easy, graded above hard |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     by_scale: dict[str, list[dict]] = {}
     for p in held:
         by_scale.setdefault(scale_name(p), []).append(p)
     over_held = split(over)[1]
     top = max(score.values()) + 1
+    above = ("expert", "extreme")
     for name, group in sorted(by_scale.items(), key=lambda pair: -len(pair[1])):
+        mild = [p for p in group if gentle(p)]
+        high = f"{sum(tier[p['id']] in above for p in mild)} of {len(mild)}" if mild else ""
         if len({p["label_rank"] for p in group}) < 2:
-            lines.append(f"| {name} | {len(group)} | one label only | | |")
+            lines.append(f"| {name} | {len(group)} | one label only | | | {high} |")
             continue
-        rho, low, high = rho_with_interval(
+        value, low, high_end = rho_with_interval(
             [score[p["id"]] for p in group], [p["label_rank"] for p in group]
         )
         capped = [p for p in over_held if scale_name(p) == name]
@@ -248,9 +325,35 @@ def fit(cache: Path, write: bool) -> None:
             [p["label_rank"] for p in group + capped],
         ).statistic
         lines.append(
-            f"| {name} | {len(group)} | {rho:.3f} | {low:.3f} to {high:.3f} | "
-            f"{with_over:.3f} (+{len(capped)}) |"
+            f"| {name} | {len(group)} | {value:.3f} | {low:.3f} to {high_end:.3f} | "
+            f"{with_over:.3f} (+{len(capped)}) | {high} |"
         )
+    searched = with_search(sbl, [p for p in held if p["label_scale"].startswith(SORTER)], score)
+    mild_all = [p for p in graded if gentle(p)]
+    lines += [
+        "",
+        f"For comparison, not in the grade: with clingo's conflicts per row (a machine's "
+        f"search effort, not a person's) as a further term, held-out StarBattleLab rho "
+        f"{searched:.3f}. Labelled normal or easy by another source and graded above hard, "
+        f"fitting half included: {sum(tier[p['id']] in above for p in mild_all)} of "
+        f"{len(mild_all)}.",
+        "",
+        "Spearman rho per size class (held out; a blank: one label only):",
+        "",
+        "| size | StarBattleLab tiers | legacy categories | masonomara packs |",
+        "|---|---:|---:|---:|",
+    ]
+    sources = ("StarBattleLab collection", "StarBattleLab legacy", "masonomara")
+    for size in sorted({(p["n"], p["stars"]) for p in held}):
+        cells = []
+        for source in sources:
+            group = [
+                p
+                for p in held
+                if (p["n"], p["stars"]) == size and p["label_scale"].startswith(source)
+            ]
+            cells.append(f"{rho(group, score)} ({len(group)})" if group else "")
+        lines.append(f"| {size[0]}x{size[0]} {size[1]}★ | " + " | ".join(cells) + " |")
     lines += ["", "Held-out StarBattleLab-tier puzzles: score by label, and the tiers given:", ""]
     lines += ["| label | puzzles | p10 | median | p90 | " + " | ".join(TIERS) + " |"]
     lines += ["|---|---:|---:|---:|---:|" + "---:|" * len(TIERS)]
@@ -266,8 +369,8 @@ def fit(cache: Path, write: bool) -> None:
             + " |"
         )
     lines += ["", "Where grade and label disagree most (held out, StarBattleLab tiers):", ""]
-    lines += ["| id | label | tier given | score | levels used (count) | conflicts |"]
-    lines += ["|---|---|---|---:|---|---:|"]
+    lines += ["| id | label | tier given | score | hardest class (share) | levels used (count) |"]
+    lines += ["|---|---|---|---:|---|---|"]
     expected = {
         rank: np.median([score[p["id"]] for p in sbl if p["label_rank"] == rank])
         for rank in range(4)
@@ -277,8 +380,8 @@ def fit(cache: Path, write: bool) -> None:
         raw = p["raw"]
         used = ", ".join(f"{k} ({raw[f'level_{k}']})" for k in range(1, 8) if raw[f"level_{k}"])
         lines.append(
-            f"| {p['id']} | {p['label']} | {tier_of(score[p['id']], cuts)} | "
-            f"{score[p['id']]:.2f} | {used} | {raw['conflicts']} |"
+            f"| {p['id']} | {p['label']} | {tier[p['id']]} | {score[p['id']]:.2f} | "
+            f"{EFFORTS[raw['effort']]} ({100 * share(raw):.1f}%) | {used} |"
         )
     seconds = sorted(p["seconds"] for p in puzzles if (p["n"], p["stars"]) == (10, 2))
     wall = wall_file(cache).read_text().split() if wall_file(cache).is_file() else None

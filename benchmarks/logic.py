@@ -9,9 +9,12 @@ apart), the StarBattleLab "expert" puzzles of difficulty.jsonl and its 10x10 "ha
 the StarBattleLab collection of ../shared/corpus/starbattlelab (`--sbn K` lines of each
 file, shuffled by the seed; 0 leaves them out) is explained from the empty state with the
 whole ladder (levels 0-7). A puzzle counts as solved with no trial and no core when no step
-of its trace is an `assumption`, `assumption-chain` or `unsat-core` step.
+of its trace is an `assumption`, `assumption-chain` or `unsat-core` step. A table counts per
+group those puzzles, the share of trial and core steps and of the cells they decide, and the
+length of the trials' chains (steps between the assumed mark and the broken rule).
 
-Only `next_step` is timed; a trace's time is the sum of its steps. Then the
+Only `next_step` is timed; a trace's time is the sum of its steps (trials' shortest-chain
+search included). Then the
 first `--audit K` puzzles of each group (in an order shuffled by `--seed`) have every step
 audited by `Logic.audit`, untimed (with `--sound`, every step of the others is checked for
 soundness alone, the first part below): agrees with the solution, clingo finds no solution of the
@@ -49,6 +52,7 @@ from results import RESULTS, write_section
 from starbattle import Board
 from starbattle.io.formats import sbn
 from starbattle.logic.ladder import Logic
+from starbattle.logic.trial import FOLLOWABLE
 from starbattle.model.steps import State, Step
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -79,6 +83,10 @@ class Group:
     trace_cpu: list[float] = field(default_factory=list)
     """Each trace's CPU seconds (the machine is shared: wall time counts others' load too)."""
     levels: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    chains: list[int] = field(default_factory=list)
+    """The chain length of every trial step (level 6)."""
+    decided: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    """Cells decided, by level."""
 
 
 TRIALS = ("assumption", "assumption-chain", "unsat-core")
@@ -152,6 +160,9 @@ def run(task: tuple[str, Board, bool, float, bool, bool]) -> tuple[str, Group]:
         taken.append((state, step))
         group.levels[step.level] += 1
         group.trials += step.technique in TRIALS
+        group.decided[step.level] += len(step.stars) + len(step.blanks)
+        if step.technique in TRIALS[:2]:
+            group.chains.append(step.chain_length)
         state = state.after(step)
     else:
         group.stopped = 1
@@ -179,6 +190,9 @@ def merge(into: Group, other: Group) -> None:
     for name in ("puzzles", "solved", "solved_with_core", "clean", "trials", "stopped", "steps"):
         setattr(into, name, getattr(into, name) + getattr(other, name))
     into.audited += other.audited
+    into.chains += other.chains
+    for level, cells in other.decided.items():
+        into.decided[level] += cells
     into.audited_steps += other.audited_steps
     into.sound_steps += other.sound_steps
     into.problems += other.problems
@@ -234,8 +248,30 @@ def latency(groups: dict[str, Group]) -> list[str]:
     return lines
 
 
+def trials(groups: dict[str, Group]) -> list[str]:
+    """The trials and cores table (issue 31), in Markdown lines."""
+    lines = [
+        "| puzzles | n | solved with no trial or core | trial and core steps | cells they "
+        "decide | chain length median | max | chains over 6 steps |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for name in sorted(groups, key=order):
+        g = groups[name]
+        machine = g.trials
+        cells = sum(g.decided.values())
+        over = sum(length > FOLLOWABLE for length in g.chains)
+        lines.append(
+            f"| {name} | {g.puzzles} | {g.clean} ({100 * g.clean / g.puzzles:.0f}%) | "
+            f"{machine} of {g.steps} ({100 * machine / max(g.steps, 1):.1f}%) | "
+            f"{100 * (g.decided.get(6, 0) + g.decided.get(7, 0)) / max(cells, 1):.1f}% | "
+            f"{percentile(g.chains, 0.5):.0f} | {max(g.chains, default=0)} | "
+            f"{over} ({100 * over / max(len(g.chains), 1):.0f}%) |"
+        )
+    return lines
+
+
 def tables(groups: dict[str, Group]) -> str:
-    """The coverage, audit and latency tables, in Markdown."""
+    """The coverage, audit, trials and latency tables, in Markdown."""
     names = sorted(groups, key=order)
     lines = [
         "| puzzles | n | solved without level 7 | share | with level 7 | no trial or core | "
@@ -252,7 +288,7 @@ def tables(groups: dict[str, Group]) -> str:
             f"{100 * g.trials / max(g.steps, 1):.1f}% | {g.stopped} | {g.steps} | {levels} | "
             f"{g.audited} ({g.audited_steps}) | {g.sound_steps} | {len(g.problems)} |"
         )
-    lines += ["", *latency(groups)]
+    lines += ["", *trials(groups), "", *latency(groups)]
     return "\n".join(lines)
 
 

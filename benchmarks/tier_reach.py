@@ -5,19 +5,22 @@
 Each size makes PUZZLES_PER_SIZE puzzles (seeds "reach/1", ...), as `generate --tier` makes
 them: plain, and with `keep_lines` (what `--tier easy` turns on) from 2 stars up. Every puzzle
 is graded; the table of tiers seen per size goes between the tier-reach markers of
-benchmarks/RESULTS.md, and the sizes' reachable tiers are printed as the REACHABLE table of
+benchmarks/RESULTS.md, and the sizes' reachable tiers replace the REACHABLE table of
 starbattle/logic/grade.py (`generate --tier` refuses at once a tier no puzzle of that size reached).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from collections import Counter
 from functools import partial
+from pathlib import Path
 
 from results import write_section  # benchmarks/ is the script's folder: on sys.path
 
+import starbattle.logic.grade as grade_module
 from starbattle.logic.generate import GenerateTimeout, generate
 from starbattle.logic.grade import grade
 from starbattle.model.steps import TIERS
@@ -68,10 +71,19 @@ def main() -> None:
         "`grade.REACHABLE`):"
     )
     write_section(BEGIN, END, "\n".join([BEGIN, lead, "", *rows, END]))
-    print("REACHABLE = {")
-    for (size, stars), tiers in reachable.items():
-        print(f"    ({size}, {stars}): {tuple(tiers)!r},")
-    print("}")
+    table = "".join(
+        f"    ({size}, {stars}): {tuple(tiers)!r},\n" for (size, stars), tiers in reachable.items()
+    )
+    print(f"REACHABLE = {{\n{table}}}")
+    path = Path(grade_module.__file__)
+    text = re.sub(
+        r"(REACHABLE: dict\[tuple\[int, int\], tuple\[str, \.\.\.\]\] = \{\n).*?\n\}",
+        lambda match: match.group(1) + table.rstrip("\n") + "\n}",
+        path.read_text(),
+        count=1,
+        flags=re.S,
+    )
+    path.write_text(text)
 
 
 if __name__ == "__main__":

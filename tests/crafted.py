@@ -116,10 +116,10 @@ APPLIES = {
             ["BBAAA", "BBCCC", "EECCC", "EDDDC", "EEEDD"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[1, 1]],
+            [[1, 1], [1, 2]],
             ["region A", "row 1"],
-            "A star at (1,1) would fill row 1 and leave region A no room, but it needs 1, so "
-            "(1,1) is empty",
+            "A star at (1,1) or (1,2) would fill row 1 and leave region A no room, but it needs "
+            "1, so they are empty",
         ),
         (
             ["CABBB", "CAABB", "CAAEE", "DDDEE", "DEEEE"],
@@ -133,10 +133,10 @@ APPLIES = {
             ["BBAAA", "BBBAA", "CEDDD", "CEDDD", "CEDDD"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[1, 1]],
+            [[1, 1], [2, 1]],
             ["region C", "column 1"],
-            "A star at (1,1) would fill column 1 and leave region C no room, but it needs 1, so "
-            "(1,1) is empty",
+            "A star at (1,1) or (2,1) would fill column 1 and leave region C no room, but it "
+            "needs 1, so they are empty",
         ),
     ],
     "confinement": [
@@ -675,26 +675,11 @@ APPLIES = {
                 "xxx.....xx",
                 "...xxxx...",
             ],
-            [[9, 4]],
+            [[4, 10]],
             [],
-            [
-                "row 3",
-                "row 4",
-                "row 5",
-                "row 7",
-                "row 9",
-                "column 4",
-                "column 5",
-                "column 7",
-                "column 8",
-                "column 9",
-                "region C",
-                "region D",
-                "region H",
-                "region J",
-            ],
-            "If (9,4) were empty, after 1 harder step column 8 would have no room for its stars, "
-            "so (9,4) is a star",
+            ["row 3", "row 4", "region C", "region E"],
+            "If (4,10) were empty, then after 5 steps row 4 would have no room for its stars, so "
+            "(4,10) is a star",
         ),
         (
             [
@@ -721,11 +706,11 @@ APPLIES = {
                 ".xxx.x....",
                 "xx.....xxx",
             ],
+            [[9, 1]],
             [],
-            [[7, 1]],
-            ["row 5", "row 6", "row 7", "column 1", "column 2", "region D"],
-            "If (7,1) were a star, after 1 harder step row 5 would have no room for its stars, "
-            "so (7,1) is empty",
+            ["row 5", "row 6", "column 1", "column 2", "region D"],
+            "If (9,1) were empty, then after 5 steps row 5 would have no room for its stars, so "
+            "(9,1) is a star",
         ),
         (
             [
@@ -753,22 +738,10 @@ APPLIES = {
                 "....x.x...",
             ],
             [],
-            [[7, 9]],
-            [
-                "row 3",
-                "row 6",
-                "row 7",
-                "row 8",
-                "row 9",
-                "column 5",
-                "region C",
-                "region D",
-                "region F",
-                "region H",
-                "region J",
-            ],
-            "If (7,9) were a star, after 1 harder step (4,7) would have to be both a star and "
-            "empty, so (7,9) is empty",
+            [[4, 5]],
+            ["row 3", "column 3", "region F"],
+            "If (4,5) were a star, then after 3 steps column 3 would have too many stars, so "
+            "(4,5) is empty",
         ),
     ],
     "assumption": [
@@ -800,7 +773,8 @@ APPLIES = {
             [[2, 6]],
             [],
             ["row 10", "column 5", "column 6", "column 7"],
-            "If (2,6) were empty, the stars at (3,5) and (4,5) touch, so (2,6) is a star",
+            "If (2,6) were empty, then after 6 steps the stars at (3,5) and (4,5) would touch, so "
+            "(2,6) is a star",
         ),
         (
             [
@@ -829,8 +803,9 @@ APPLIES = {
             ],
             [[2, 6]],
             [],
-            ["row 10", "column 5", "column 6", "column 7"],
-            "If (2,6) were empty, column 5 would have no room for its stars, so (2,6) is a star",
+            ["row 9", "column 5", "column 6", "region I"],
+            "If (2,6) were empty, then after 5 steps row 9 would have no room for its stars, so "
+            "(2,6) is a star",
         ),
         (
             [
@@ -858,24 +833,164 @@ APPLIES = {
                 ".....x.x*x",
             ],
             [],
-            [[3, 6]],
-            [
-                "row 6",
-                "row 8",
-                "row 10",
-                "column 5",
-                "column 6",
-                "column 7",
-                "column 8",
-                "column 9",
-                "region B",
-                "region H",
-                "region J",
-            ],
-            "If (3,6) were a star, column 5 would have no room for its stars, so (3,6) is empty",
+            [[3, 5]],
+            ["row 9", "column 5", "column 6", "region I"],
+            "If (3,5) were a star, then after 6 steps row 9 would have no room for its stars, so "
+            "(3,5) is empty",
         ),
     ],
 }
+
+# Boards whose first trial is a short chain, though a container applies first
+CHAINS = {
+    "assumption": [
+        (
+            ["BCCCCA", "BBCCAA", "BBBCEE", "DFCCCE", "DFFCCE", "DDFCEE"],
+            ["xxx.x.", "x.x.x.", "x.x..x", ".xx.xx", ".x.xxx", ".x.x.x"],
+            [[4, 1]],
+            [],
+            ["row 4", "row 6", "column 3", "column 5"],
+            "If (4,1) were empty, then after 4 steps row 6 would have too many stars, so (4,1) "
+            "is a star",
+        ),
+        (
+            ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
+            ["..xxxx", "xx..xx", "..xxx.", "x.x...", ".xxx.x", "...x.."],
+            [[5, 5]],
+            [],
+            ["row 1", "row 5", "column 1", "column 3", "region F"],
+            "If (5,5) were empty, then after 5 steps the stars at (1,2) and (2,3) would touch, "
+            "so (5,5) is a star",
+        ),
+        (
+            [
+                "EBBBBAAAAC",
+                "EBBAAAAACC",
+                "EEBBBDAACC",
+                "EEDDDDECCG",
+                "EEEEEEEEGG",
+                "EEFFFGGGGG",
+                "EHFFGGGGGI",
+                "EHFHGIIGGI",
+                "HHHHHIIGII",
+                "JJJJJIIIII",
+            ],
+            [
+                "x.........",
+                "x..xx.x.x.",
+                "xxxxx.....",
+                "xx....x.xx",
+                "..xx......",
+                "..........",
+                ".x.x......",
+                "........x.",
+                ".x.x......",
+                ".....xxxxx",
+            ],
+            [],
+            [[2, 10]],
+            ["row 3", "region C"],
+            "If (2,10) were a star, then after 3 steps row 3 would have no room for its stars, so "
+            "(2,10) is empty",
+        ),
+    ],
+    "assumption-chain": [
+        (
+            [
+                "AAAAAABBBB",
+                "AAAACCCBBB",
+                "DDACCCBBBB",
+                "DDCCCCCEEF",
+                "DDCDEEEEEF",
+                "GDDDHEEFFF",
+                "GIDDHHEJJF",
+                "GIHHHHJJJF",
+                "GIIIIHJJJF",
+                "GGGGGJJJFF",
+            ],
+            [
+                "..........",
+                "..........",
+                "..........",
+                "..........",
+                "..........",
+                "..........",
+                "..........",
+                "x.x.......",
+                "....x.....",
+                "..x.......",
+            ],
+            [],
+            [[7, 1]],
+            ["region G", "region I"],
+            "If (7,1) were a star, then after 2 steps region G would have no room for its stars, "
+            "so (7,1) is empty",
+        ),
+        (
+            [
+                "AAABBCCCCC",
+                "ADDDBECECF",
+                "AAADBECEFF",
+                "ADDDBEEEFF",
+                "ADGGGHIEIF",
+                "ADDDGHIEIF",
+                "AAGGGHIIIF",
+                "JJGHHHHHIF",
+                "JJGGGJFHIF",
+                "JJJJJJFFFF",
+            ],
+            [
+                "..........",
+                "...x..xx..",
+                "...x.xx...",
+                "...x.x..x.",
+                "..x.......",
+                ".......x..",
+                "..........",
+                "...x......",
+                "..........",
+                "..........",
+            ],
+            [[3, 8]],
+            [],
+            ["row 1", "region B", "region C", "region E"],
+            "If (3,8) were empty, then after 3 steps row 1 would have too many stars, "
+            "so (3,8) is a star",
+        ),
+        (
+            [
+                "AAABBBBBBB",
+                "ACAABBBBDD",
+                "ACABBDDDDD",
+                "ACACCDEEED",
+                "FCCCDDEEGH",
+                "FCCCDEEEGH",
+                "FCIIIEEEGH",
+                "FCJJIEEEGH",
+                "FJJJIIGGGH",
+                "FJIIIIGGGG",
+            ],
+            [
+                "x........x",
+                "x.x......x",
+                "x..x.....x",
+                "x........x",
+                ".x........",
+                ".x......x.",
+                ".x........",
+                ".x......x.",
+                "x.x.......",
+                "x.x......x",
+            ],
+            [],
+            [[1, 3]],
+            ["column 2", "region A"],
+            "If (1,3) were a star, then after 2 steps region A would have no room for its stars, "
+            "so (1,3) is empty",
+        ),
+    ],
+}
+
 
 DOES_NOT_APPLY = {
     "around-star": [

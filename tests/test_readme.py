@@ -84,7 +84,7 @@ EXPECTED = {
     "starbattle-asp instances/planted-10x10-2star-several.lp -w knight.lp --count": Expect(
         1, ("no solution",)
     ),
-    "starbattle-asp grade board.txt": Expect(0, ("hard (score 2.195): 52 steps, ",)),
+    "starbattle-asp grade board.txt": Expect(0, ("hard (score ", "needs counting steps")),
     "starbattle-asp instances/crafted-6x6-no-solution.lp": Expect(1),
     "python -m clingo encodings/starbattle.lp instances/pzprjs-6x6-1star.lp 0": Expect(
         0, ("Answer: 1", "SATISFIABLE", "Models       : 1")

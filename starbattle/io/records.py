@@ -96,10 +96,11 @@ def violation_json(violation: Violation) -> dict[str, Any]:
 def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
     """A step as DESIGN.md's record, its units named as the board shows them.
 
-    A step that takes something for granted beyond the rules says what (`"assumes": "unique"`).
+    A step that takes something for granted beyond the rules says what (`"assumes": "unique"`);
+    a trial's record ends with its chain: the step record of each of its steps, in order.
     """
     assumes = {} if step.assumes is None else {"assumes": step.assumes}
-    return {
+    record: dict[str, Any] = {
         "type": "step",
         "index": index,
         "technique": step.technique,
@@ -115,6 +116,9 @@ def step_record(step: Step, board: Board, index: int) -> dict[str, Any]:
         "sentence": step.sentence,
         **assumes,
     }
+    if step.chain:
+        record["chain"] = [step_record(link, board, k) for k, link in enumerate(step.chain, 1)]
+    return record
 
 
 def _found(found: Found) -> dict[str, Any]:
@@ -211,6 +215,7 @@ def _hint(hint: Hint) -> dict[str, Any]:
     record = step_record(hint.step, hint.board, hint.index)
     if hint.disclose != "full":
         del record["conclusions"], record["sentence"]
+        record.pop("chain", None)
     if hint.disclose == "technique":
         del record["premises"]
     return record
@@ -235,8 +240,13 @@ def _graded(graded: Graded) -> dict[str, Any]:
 
 
 def _grade(grade: Grade) -> dict[str, Any]:
-    """A grade's tier, score and features, or why there is none."""
-    record = {"tier": grade.tier, "score": grade.score, "features": grade.features}
+    """A grade's tier, score, kind and features, or why there is none."""
+    record = {
+        "tier": grade.tier,
+        "score": grade.score,
+        "kind": grade.kind,
+        "features": grade.features,
+    }
     return record if grade.reason is None else record | {"reason": grade.reason}
 
 

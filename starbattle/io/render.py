@@ -48,7 +48,10 @@ def render_text(board: Board, solution: Solution | None = None, *, ascii_only: b
 
 
 def unit_cells(board: Board, name: str) -> list[Cell]:
-    """The cells of a unit named as people read it: 'row 3', 'column 4', 'region B'."""
+    """The cells of a unit named as people read it: 'row 3', 'region B', 'the red region'."""
+    worded = {f"the {word} region": label for label, word in board.words.items()}
+    if name in worded:
+        return board.region_cells()[worded[name]]
     kind, _, which = name.partition(" ")
     n = range(1, board.size + 1)
     if kind == "row":

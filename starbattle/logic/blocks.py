@@ -7,7 +7,11 @@ from starbattle.logic.sentences import needed, outcome
 
 
 def blocks(view: View) -> list[Found]:
-    """A unit needing k stars whose undecided cells fit in k 2x2 blocks: one star each."""
+    """A unit needing k stars whose undecided cells fit in k 2x2 blocks: one star each.
+
+    The cover is followed until it concludes nothing more: a block left with one undecided
+    cell holds a star, and cells touching every undecided cell of a block are empty.
+    """
     grid, found = view.grid, []
     for unit, need in enumerate(view.need):
         cells = view.open[unit]
@@ -39,7 +43,8 @@ def one_star_each(
     """What follows when the undecided cells hold one star in each block of their cover.
 
     A cell in two blocks is empty (its star would count for both), a block's lone candidate
-    is a star, and the undecided cells touching every candidate of a block are empty.
+    is a star, and the undecided cells touching every candidate of a block are empty; one
+    argument, so the cover is followed until it concludes nothing more.
     """
     grid = view.grid
     counts: dict[int, int] = {}
@@ -48,12 +53,16 @@ def one_star_each(
             counts[i] = counts.get(i, 0) + 1
     blanks = {i for i, k in counts.items() if k > 1}
     stars: set[int] = set()
-    for block in cover:
-        candidates = (block & cells) - blanks
-        if len(candidates) == 1:
-            stars |= candidates
-        if not candidates:  # a contradiction, left for the state check to name
-            continue
-        common = set.intersection(*(set(grid.around[i]) for i in candidates))
-        blanks |= {j for j in common if j not in view.stars and j not in view.blanks}
-    return frozenset(stars), frozenset(blanks - stars)
+    while True:
+        before = len(stars) + len(blanks)
+        for block in cover:
+            candidates = (block & cells) - blanks
+            if len(candidates) == 1:
+                stars |= candidates
+            if not candidates:  # a contradiction, left for the state check to name
+                continue
+            common = set.intersection(*(set(grid.around[i]) for i in candidates))
+            blanks |= {j for j in common if j not in view.stars and j not in view.blanks}
+        blanks -= stars
+        if len(stars) + len(blanks) == before:
+            return frozenset(stars), frozenset(blanks)

@@ -7,7 +7,11 @@ from starbattle.logic.sentences import SENTENCE_LIMIT, units_text
 
 
 def confinement(view: View) -> list[Found]:
-    """K units lying inside k units of another kind (by the stars they still need)."""
+    """K units lying inside k units of another kind (by the stars they still need).
+
+    Lines inside lines are met from both sides (rows inside columns, columns meeting rows):
+    one step each, the first found.
+    """
     grid, found, n = view.grid, [], view.grid.n
     for lines, index in ((grid.rows, 0), (grid.columns, 1)):
         others = [
@@ -42,7 +46,7 @@ def confinement(view: View) -> list[Found]:
                         )
                         if blanks:
                             found.append(_confined(view, chosen, meeting, blanks))
-    return found
+    return list({step.units: step for step in reversed(found)}.values())[::-1]
 
 
 def _confined(view: View, inner: list[int], outer: list[int], blanks: frozenset[int]) -> Found:

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from starbattle.logic.grid import Found, View
 from starbattle.logic.minimise import NO_TOUCH, smaller_core
-from starbattle.logic.sentences import units_phrase
+from starbattle.logic.sentences import outcome, units_phrase
 
 if TYPE_CHECKING:
+    from starbattle.asp.solver import Rule, Solver
     from starbattle.logic.ladder import Logic
 
 CORE_CANDIDATES = 16
@@ -52,6 +53,7 @@ def unsat_core(logic: Logic, view: View) -> list[Found]:
         tries = [(x, (True, False)) for x in undecided]
         limit = None
     best: Found | None = None
+    forcing: list[Rule] = []
     while best is None and tries:
         cut: list[tuple[int, tuple[bool, ...]]] = []
         for x, sides in tries:
@@ -75,25 +77,56 @@ def unsat_core(logic: Logic, view: View) -> list[Found]:
                 )
                 units = tuple(sorted(logic.unit_numbers[unit] for unit in needed))
                 if best is None or len(units) < len(best.units):
-                    best = _core_step(view, x, star, units)
+                    best, forcing = _core_step(view, {x: star}, units), needed
                 break
             else:
                 cut.append((x, sides))
         tries = cut if limit is not None else []
         limit = None if limit is None or limit >= CORE_FIRST_CONFLICTS * 8**3 else limit * 8
-    return [] if best is None else [best]
+    if best is None:
+        return []
+    return [_whole(logic, prover, view, best, forcing, marks)]
 
 
-def _core_step(view: View, x: int, star: bool, units: tuple[int, ...]) -> Found:
-    """The level-7 step: these units force cell x (a star if `star`, else empty)."""
+def _whole(
+    logic: Logic, prover: Solver, view: View, step: Found, forcing: list[Rule], marks: list[int]
+) -> Found:
+    """The step with every other undecided cell in or next to its units that they force too.
+
+    One argument, one step: each such cell is proved with the same units (its solution's
+    side only on a unique board), each proof cut at CORE_CONFLICTS (a proof cut short
+    leaves its cell out).
+    """
+    grid, truth = view.grid, logic.solutions[0] if len(logic.solutions) == 1 else None
+    forced = {i: True for i in step.stars} | {i: False for i in step.blanks}
+    on = [*forcing, NO_TOUCH]
+    off = [rule for rule in logic.unit_numbers if rule not in forcing]
+    inside = {i for u in step.units for i in view.open[u]}
+    near = {j for i in inside for j in grid.around[i] if j not in view.stars | view.blanks}
+    cells = sorted((inside | near) - set(forced))
+    for y in cells:
+        for star in (y in truth,) if truth is not None else (True, False):
+            flip = -logic.literals[y] if star else logic.literals[y]
+            literals = [*marks, flip]
+            core = prover.core(on, off, logic.left(), literals=literals, conflicts=CORE_CONFLICTS)
+            if core is not None:
+                forced[y] = star
+                break
+    return _core_step(view, forced, step.units) if len(forced) > 1 else step
+
+
+def _core_step(view: View, forced: dict[int, bool], units: tuple[int, ...]) -> Found:
+    """The level-7 step: these units force the cells (a star where True, else empty)."""
     grid = view.grid
-    verdict = "a star" if star else "empty"
+    stars = frozenset(i for i, star in forced.items() if star)
+    blanks = frozenset(i for i, star in forced.items() if not star)
     cannot = "cannot all get their stars" if len(units) > 1 else "cannot get its stars"
     return Found(
         "unsat-core",
         units,
         view.marks_in(units),
-        frozenset({x}) if star else frozenset(),
-        frozenset() if star else frozenset({x}),
-        f"{units_phrase(grid, units)} {cannot} unless {grid.where(x)} is {verdict}",
+        stars,
+        blanks,
+        f"no technique here finds the next step; clingo proves that {units_phrase(grid, units)} "
+        f"{cannot} unless {outcome(grid, stars, blanks)}",
     )

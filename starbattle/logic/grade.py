@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from starbattle.errors import UsageError
 from starbattle.logic.registry import BY_NAME, EFFORTS
+from starbattle.logic.trial import FOLLOWABLE
 from starbattle.model.board import Board, Cell
 from starbattle.model.steps import TIERS, Grade
 from starbattle.words import joined
@@ -22,22 +23,31 @@ if TYPE_CHECKING:
     from starbattle.model.steps import Step
 
 
-# Fitted by `python benchmarks/grade.py extract -j 2 && python benchmarks/grade.py fit --write`
+# Fitted by `python benchmarks/grade.py extract -j 1 && python benchmarks/grade.py fit --write`
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
-    "constant": 0.3,
-    "needs_region": 0.1948,
-    "needs_exclusion": 0.4315,
-    "needs_counting": 0.8272,
-    "needs_chain": 0.497,
-    "log_chains": 0.0338,
-    "log_conflicts_per_row": 0.2338,
+    "is_basic": 0.3,
+    "is_region": 0.5691,
+    "is_exclusion": 1.0233,
+    "is_counting": 1.988,
+    "is_assumption": 1.988,
+    "is_assumption-chain": 2.5361,
+    "is_machine": 2.9281,
+    "share_region": 0.0,
+    "share_exclusion": 1.2627,
+    "share_counting": 0.1421,
+    "share_assumption": 2.8283,
+    "share_assumption-chain": 5.6902,
+    "share_machine": 1.307,
 }
-"""The score's weight of each term (see `terms`); the score estimates StarBattleLab's tier
-rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.547, 1.778, 2.696, 3.109)
+"""The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
+of a trace whose hardest step is of that class (`is_`) and what the share of the board's
+cells its steps of that class decide adds (`share_`). The score estimates StarBattleLab's
+tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
+CUTS = (1.039, 1.989, 2.653, 3.014)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
-misplaced between neighbouring StarBattleLab tiers; extreme above 90% of its experts)."""
+misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
+half that another source labels normal or easy; extreme above 90% of the experts)."""
 
 
 def _orientations(size: int) -> Iterator[dict[Cell, Cell]]:
@@ -89,12 +99,18 @@ agreement with people's labels (benchmarks/RESULTS.md, grade section)."""
 
 
 def effort(step: Step) -> int:
-    """A step's effort: the index in EFFORTS of its technique's effort class (the registry's)."""
+    """A step's effort: the index in EFFORTS of its technique's effort class (the registry's).
+
+    A trial whose chain is longer than a person can follow (FOLLOWABLE steps) is a machine
+    step, as an unsatisfiable core is.
+    """
+    if step.chain_length > FOLLOWABLE:
+        return EFFORTS.index("machine")
     return EFFORTS.index(BY_NAME[step.technique].effort(step.units))
 
 
-Summary = list[tuple[int, int, int]]
-"""A trace as (level, effort, deductions of that effort available) per step."""
+Summary = list[tuple[int, int, int, int]]
+"""A trace as (level, effort, deductions of that effort available, cells decided) per step."""
 
 
 def graded_trace(
@@ -113,13 +129,13 @@ def graded_trace(
     logic = Logic(board, deadline=deadline, assume_unique=assume_unique)
     state, steps = State(), []
     while (step := logic.easiest_step(state, effort)) is not None:
-        steps.append((step.level, effort(step), step.available))
+        steps.append((step.level, effort(step), step.available, len(step.stars + step.blanks)))
         state = state.after(step)
-        if sum(level == 6 for level, _, _ in steps) == LEVEL_6_BUDGET:
+        if sum(level == 6 for level, *_ in steps) == LEVEL_6_BUDGET:
             return steps, True
     if logic.solved(state):
         return steps, False
-    return [*steps, (7, EFFORTS.index("unsat-core"), 1)], True
+    return [*steps, (7, EFFORTS.index("machine"), 1, 1)], True
 
 
 def measure(
@@ -152,18 +168,24 @@ def measure(
 
 
 def summarise(steps: Summary, cut: bool, search: dict[str, int]) -> dict[str, int]:
-    """The grade's raw features from a trace summary (`graded_trace`) and the search effort."""
-    levels = [level for level, _, _ in steps]
-    efforts = [effort_ for _, effort_, _ in steps]
+    """The grade's raw features from a trace summary (`graded_trace`) and the search effort.
+
+    `effort` is the hardest effort class the trace needed (its index in EFFORTS) and
+    `effort_cells` the cells its steps of that class decided.
+    """
+    levels = [level for level, *_ in steps]
+    efforts = [effort_ for _, effort_, *_ in steps]
+    hardest = max(efforts, default=0)
     return {
         "solutions": 1,
         **search,
         "steps": len(steps),
         **{f"level_{level}": levels.count(level) for level in range(1, 8)},
         "hardest": max(levels, default=0),
-        "effort": max(efforts, default=0),
+        "effort": hardest,
+        "effort_cells": sum(cells for _, effort_, _, cells in steps if effort_ == hardest),
         "chains": efforts.count(EFFORTS.index("assumption-chain")),
-        "bottlenecks": sum(available == 1 for _, _, available in steps),
+        "bottlenecks": sum(available == 1 for _, _, available, _ in steps),
         "cut": int(cut),
     }
 
@@ -183,29 +205,55 @@ def features(
     return summarise(*measured)
 
 
-def terms(raw: dict[str, int]) -> dict[str, float]:
-    """The score's terms: the hardest effort the trace needed, its assumption chains, search.
+def share(raw: dict[str, int]) -> float:
+    """The share of the board's cells that steps of the hardest effort class decided."""
+    return raw["effort_cells"] / raw["cells"]
 
-    Whether the trace needed region steps or more (EFFORTS), exclusion or more, counting or
-    more, an assumption chain; the assumption chains (at most LEVEL_6_BUDGET level-6 steps
-    are read) on a log scale; clingo's conflicts per row on a log scale, so that the effort
-    of large boards is not overweighted.
+
+def terms(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
+    """The score's terms: the hardest effort class a person needs, and how much of it.
+
+    For each class of EFFORTS, `is_CLASS` (1 when the trace's hardest step is of that class)
+    and `share_CLASS` (the `share` of cells its steps decided, there). Only the size of the
+    board's share counts, not the board's size, so that a tier means the same at every size.
+    A class with no weights yet (a class added to the registry since the last fit) counts
+    as the nearest easier class that has them.
     """
+    hardest = raw["effort"]
+    while hardest and f"is_{EFFORTS[hardest]}" not in weights:
+        hardest -= 1
     return {
-        "constant": 1.0,
-        **{
-            f"needs_{name.split('-')[-1]}": float(raw["effort"] >= EFFORTS.index(name))
-            for name in ("region", "exclusion", "counting", "assumption-chain")
-        },
-        "log_chains": math.log1p(raw["chains"]),
-        "log_conflicts_per_row": math.log1p(raw["conflicts"] / raw["size"]),
+        **{f"is_{name}": float(k == hardest) for k, name in enumerate(EFFORTS)},
+        **{f"share_{name}": share(raw) if k == hardest else 0.0 for k, name in enumerate(EFFORTS)},
     }
 
 
 def score_of(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> float:
     """The weighted sum of a board's terms."""
-    values = terms(raw)
+    values = terms(raw, weights)
     return sum(weight * values[name] for name, weight in weights.items())
+
+
+def rules(
+    weights: dict[str, float] = WEIGHTS, cuts: tuple[float, ...] = CUTS
+) -> list[tuple[str, list[tuple[str, float]]]]:
+    """What each tier means: per effort class, the tiers its share of cells reaches.
+
+    For each class with weights, its tiers in order with the least share (0 to 1, in
+    thousandths) of the board's cells its steps must decide for each (the first from 0).
+    """
+    said = []
+    for name in EFFORTS:
+        if f"is_{name}" not in weights:
+            continue
+        base, slope = weights[f"is_{name}"], weights.get(f"share_{name}", 0.0)
+        reached = [(tier_of(base, cuts), 0.0)]
+        for cut, tier in zip(cuts, TIERS[1:], strict=True):
+            if slope > 0 and base < cut <= base + slope:
+                least = math.ceil(1000 * (cut - base) / slope) / 1000
+                reached = [*(pair for pair in reached if pair[1] < least), (tier, least)]
+        said.append((name, reached))
+    return said
 
 
 def tier_of(score: float, cuts: tuple[float, ...] = CUTS) -> str:
@@ -234,7 +282,7 @@ def grade(board: Board, timeout: float | None = None, *, assume_unique: bool = F
     if raw["solutions"] > 1:
         return Grade(None, None, raw, "no grade: the board has more than one solution")
     score = round(score_of(raw), 3)
-    return Grade(tier_of(score), score, raw)
+    return Grade(tier_of(score), score, raw, kind=EFFORTS[raw["effort"]])
 
 
 REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {

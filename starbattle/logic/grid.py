@@ -24,6 +24,8 @@ class Found(NamedTuple):
     sentence: str
     level: int | None = None
     """A hint program's level; None for a built-in technique (its level is the registry's)."""
+    chain: tuple[Found, ...] = ()
+    """A trial's chain: the assumed mark, each step that follows, the rule it breaks."""
 
 
 class Grid:
@@ -41,10 +43,16 @@ class Grid:
         """The number of each unit."""
         names = [unit.name(board) for unit in self.units]
         shown = region_names(board)
+        words = board.words
         self.labels = [
-            shown[str(unit.key)] if unit.kind == "region" else str(unit.key) for unit in self.units
+            (words.get(str(unit.key)) or shown[str(unit.key)])
+            if unit.kind == "region"
+            else str(unit.key)
+            for unit in self.units
         ]
         """What each unit is called within its kind: a row's number, a region's name."""
+        self.worded = bool(words)
+        """Whether regions are called by words (colours): 'the red region', not 'region B'."""
         members = [tuple((r - 1) * n + c - 1 for r, c in unit.cells(board)) for unit in self.units]
         kinds = [unit.kind for unit in self.units]
         self.names, self.members, self.kinds = names, members, kinds

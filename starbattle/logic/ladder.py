@@ -6,10 +6,11 @@ units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little 
 5 confinement (k units inside k units) and then, one at a time, the costly container
 techniques (starbattle.logic.containers: bands and the units by them, tiled, counted and
 excluded against), then the M and pressured T, n-rooks and entanglement, 6 one assumption
-refuted by levels 1-5 (and, only when asked, uniqueness: steps that assume one solution),
-7 a smallest set of units whose clingo unsatisfiable core forces a cell. Each technique is a
-row of starbattle.logic.registry, its function in a module of its level's own; this module
-runs them in order, within their budgets, and holds the clingo checker they share.
+refuted by levels 1-5, with its chain of steps (starbattle.logic.trial; and, only when
+asked, uniqueness: steps that assume one solution), 7 a smallest set of units whose clingo
+unsatisfiable core forces cells. Each technique is a row of starbattle.logic.registry, its
+function in a module of its level's own; this module runs them in order, within their
+budgets, and holds the clingo checker they share.
 
 Levels 1-6 are Python over sets of cell numbers (starbattle.logic.grid), not ASP programs:
 level 6 applies levels 1-5 to thousands of hypothetical states per step, and one clingo
@@ -48,7 +49,7 @@ from starbattle.asp.solver import BANDS_FROM, Rule, Solver
 from starbattle.errors import BoardError, EncodingError
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.logic.grid import Found, Grid, View
-from starbattle.logic.minimise import NO_TOUCH
+from starbattle.logic.minimise import NO_TOUCH, Budget
 from starbattle.logic.registry import ASSUMING, BY_NAME, COSTLY, FUNCTIONS, LEVELS
 from starbattle.logic.sentences import outcome, units_phrase
 from starbattle.model.board import Board
@@ -75,18 +76,6 @@ of CPU, level-7 cores 33 -> 28 units at the median)."""
 
 
 @dataclass
-class Budget:
-    """Work a level may still do in one step (ASSUMPTION_WORK, CORE_PROOFS)."""
-
-    left: int
-
-    def spend(self, work: int) -> bool:
-        """Take work from the budget; False once it is overspent."""
-        self.left -= work
-        return self.left >= 0
-
-
-@dataclass
 class Logic:
     """A board's hint engine: its geometry, its solution and a clingo checker, made once."""
 
@@ -102,6 +91,8 @@ class Logic:
     grid: Grid = field(init=False, repr=False)
     refutable: list[tuple[int, bool, int]] = field(init=False, repr=False, default_factory=list)
     """Level 6's last refutations: (cell, assumed a star, highest level its chain used)."""
+    followed: bool = field(init=False, repr=False, default=False)
+    """Whether level 6's last search found a chain short enough to follow."""
 
     def __post_init__(self) -> None:
         """Lay out the board's units."""
@@ -193,6 +184,16 @@ class Logic:
 
         With `units`, only those rows, columns and regions and the no-touch rule hold.
         """
+        flip = -self.literals[cell] if star else self.literals[cell]
+        return not self.possible(stars, blanks, units, flip)
+
+    def possible(
+        self, stars: Iterable[int], blanks: Iterable[int], units: Iterable[int] | None, *also: int
+    ) -> bool:
+        """Whether the marks (and checker literals `also`) can hold under the rules.
+
+        With `units`, only those rows, columns and regions and the no-touch rule hold.
+        """
         mapping = self.unit_numbers
         if units is None:
             on, off = list(mapping), []
@@ -201,9 +202,8 @@ class Logic:
             on = [unit for unit, u in mapping.items() if u in wanted]
             off = [unit for unit, u in mapping.items() if u not in wanted]
         on.append(NO_TOUCH)
-        flip = -self.literals[cell] if star else self.literals[cell]
-        literals = [*self.assume(stars, blanks), flip]
-        return self.checker.core(on, off, self.left(), literals=literals) is not None
+        literals = [*self.assume(stars, blanks), *also]
+        return self.checker.core(on, off, self.left(), literals=literals) is None
 
     def audit(self, state: State, step: Step, *, sound_only: bool = False) -> list[str]:
         """What is wrong with a step taken from a state (an empty list: nothing).
@@ -237,6 +237,8 @@ class Logic:
                 continue
             elif not self.entails(stars & cells, blanks & cells, i, star, units):
                 problems.append(f"dishonest: the premises alone do not force {self.grid.where(i)}")
+        if step.chain:
+            problems += self.audit_chain(stars, blanks, step)
         if not sound_only and self.next_step(state, step.level - 1) is not None:
             problems.append(f"not lowest: a step below level {step.level} applies")
         return problems
@@ -266,6 +268,39 @@ class Logic:
                     f"unsound given one solution: {self.grid.where(i)} the other way has exactly "
                     "one solution"
                 )
+        return problems
+
+    def audit_chain(self, stars: frozenset[int], blanks: frozenset[int], step: Step) -> list[str]:
+        """What is wrong with a trial's chain (an empty list: nothing).
+
+        It starts from the opposite of the step's conclusion; each later step's premises
+        (its units, the no-touch rule and its premise cells' marks, among the marks and the
+        chain's steps before it) force its conclusions, and can hold but for the step just
+        before the last (two stars it concludes may touch); the last one's premises cannot
+        hold: a rule is broken. Under the assumption the rules and all the marks have no
+        solution, so only the premises make this a check.
+        """
+        n, number, problems = self.grid.n, self.grid.number, []
+        first, last = step.chain[0], step.chain[-1]
+        if (set(first.stars), set(first.blanks)) != (set(step.blanks), set(step.stars)):
+            problems.append("chain: it does not start from the opposite of its conclusion")
+        now_stars, now_blanks = set(stars), set(blanks)
+        for k, link in enumerate(step.chain, start=1):
+            units = [number[unit] for unit in link.units]
+            cells = {(r - 1) * n + c - 1 for r, c in link.cells}
+            premises = (now_stars & cells, now_blanks & cells, units)
+            if link is last:
+                if self.possible(*premises):
+                    problems.append(f"chain: its last step {k} breaks no rule")
+            elif link is not first:
+                if k < len(step.chain) - 1 and not self.possible(*premises):
+                    problems.append(f"chain: the premises of step {k} already break a rule")
+                concluded = [(c, True) for c in link.stars] + [(c, False) for c in link.blanks]
+                for (r, c), star in concluded:
+                    if not self.entails(*premises[:2], (r - 1) * n + c - 1, star, units):
+                        problems.append(f"chain: step {k}'s premises do not force ({r},{c})")
+            now_stars |= {(r - 1) * n + c - 1 for r, c in link.stars}
+            now_blanks |= {(r - 1) * n + c - 1 for r, c in link.blanks}
         return problems
 
     # -- the ladder -----------------------------------------------------------------------
@@ -347,7 +382,7 @@ class Logic:
         return found
 
     def _step(self, found: Found, available: int) -> Step:
-        """A deduction in cells and names."""
+        """A deduction in cells and names (a trial's chain too)."""
         grid = self.grid
         return Step(
             found.technique,
@@ -359,6 +394,7 @@ class Logic:
             found.sentence[:1].upper() + found.sentence[1:],
             available,
             BY_NAME[found.technique].assumes if found.technique in BY_NAME else None,
+            tuple(self._step(link, 1) for link in found.chain),
         )
 
     def steps(self, state: State | None = None, max_level: int = 7) -> Iterator[Step]:

@@ -10,12 +10,23 @@ from starbattle.limits import time_left
 
 if TYPE_CHECKING:
     from starbattle.asp.solver import Rule, Solver
-    from starbattle.logic.ladder import Budget
 
 NO_TOUCH: Rule = (UNIT_NOTOUCH, ())
 """The no-touch rule as the explanation program switches it."""
 
 Item = TypeVar("Item")
+
+
+class Budget:
+    """Work a search may still do (the ladder's ASSUMPTION_WORK, CORE_PROOFS per step)."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def spend(self, work: int) -> bool:
+        """Take work from the budget; False once it is overspent."""
+        self.left -= work
+        return self.left >= 0
 
 
 def minimise(

@@ -43,13 +43,15 @@ EFFORTS = (
     "counting",
     "assumption",
     "assumption-chain",
-    "unsat-core",
+    "machine",
 )
 """How hard a step is for a person, easiest first: the grade's order of the ladder's steps,
 measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-2; region:
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
-other steps of levels 4-5; then levels 6 and 7 by technique."""
+other steps of levels 4-5; then level 6 by technique; machine: level 7, and a trial whose
+chain is too long to follow (the grade's `effort`). The grade's tiers are made of these
+classes (starbattle/logic/grade.py): a new technique takes its place in them by its class."""
 
 
 class Technique(NamedTuple):
@@ -244,7 +246,7 @@ TECHNIQUES = (
         "an assumption chain",
         assumption,
     ),
-    Technique("unsat-core", 7, _always("unsat-core"), None, "an unsatisfiable core", unsat_core),
+    Technique("unsat-core", 7, _always("machine"), None, "an unsatisfiable core", unsat_core),
 )
 """Every technique, in the ladder's order."""
 

@@ -2,32 +2,49 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from starbattle.logic.grid import Found, View
-from starbattle.logic.sentences import units_phrase
-from starbattle.words import plural
+from starbattle.logic.sentences import needed, units_phrase
+from starbattle.words import joined, plural
+
+
+class Starved(NamedTuple):
+    """A star at x would leave a unit room for at most `room` of the `need` stars it needs.
+
+    (`need` counts the stars the unit needs besides x's own.)
+    """
+
+    x: int
+    unit: int
+    full: tuple[int, ...]
+    """The units the star would fill that hold cells of the unit (pressured exclusion)."""
+    need: int
+    room: int
 
 
 def too_little_room(view: View) -> list[Found]:
-    """A cell whose star would leave some unit too little room for its stars is empty.
+    """Cells whose star would leave some unit too little room for its stars are empty.
 
     Exclusion when the cells around that star alone do it, pressured exclusion when the
-    units it would fill (those needing just that star) are needed too.
+    units it would fill (those needing just that star) are needed too. One argument, one
+    step: the cells that starve the same unit (filling the same units) are one step.
     """
-    grid, found = view.grid, []
+    grid, groups = view.grid, dict[tuple[int, tuple[int, ...]], list[Starved]]()
     decided = sum(1 << i for i in view.stars | view.blanks)
     open_masks = [mask & ~decided for mask in grid.masks]
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
-        step = _starved(view, x, [], open_masks) or (
+        starved = _starved(view, x, [], open_masks) or (
             _starved(view, x, filled, open_masks) if filled else None
         )
-        if step is not None:
-            found.append(step)
-    return found
+        if starved is not None:
+            groups.setdefault((starved.unit, starved.full), []).append(starved)
+    return [_step(view, group) for group in groups.values()]
 
 
-def _starved(view: View, x: int, filled: list[int], open_masks: list[int]) -> Found | None:
-    """The step if a star at x, with the `filled` units full, leaves a unit too little room.
+def _starved(view: View, x: int, filled: list[int], open_masks: list[int]) -> Starved | None:
+    """How a star at x, with the `filled` units full, leaves a unit too little room (if so).
 
     Cells are bit masks here first (a unit's room must shrink to at most 4 cells per
     star it can still hold) so that most cell and unit pairs are ruled out at once.
@@ -48,13 +65,25 @@ def _starved(view: View, x: int, filled: list[int], open_masks: list[int]) -> Fo
         if cover is None:
             continue
         full = tuple(u for u in filled if u != unit and grid.sets[u] & view.open[unit])
-        space = f"room for at most {plural(len(cover), 'star')}" if room else "no room"
-        fill = f"fill {units_phrase(grid, full)} and " if full else ""
-        text = (
-            f"a star at {grid.where(x)} would {fill}leave {grid.names[unit]} {space}, "
-            f"but it needs {need}, so {grid.where(x)} is empty"
-        )
-        units = (unit, *full)
-        cells = tuple(sorted({x, *view.marks_in(units)}))
-        return Found("too-little-room", units, cells, frozenset(), frozenset({x}), text)
+        return Starved(x, unit, full, need, len(cover) if room else 0)
     return None
+
+
+def _step(view: View, group: list[Starved]) -> Found:
+    """One step for the cells that starve one unit alike."""
+    grid, first = view.grid, group[0]
+    xs = [starved.x for starved in group]
+    room = max(starved.room for starved in group)
+    space = f"room for at most {plural(room, 'star')}" if room else "no room"
+    fill = f"fill {units_phrase(grid, first.full)} and " if first.full else ""
+    where = joined([grid.where(x) for x in xs], "or")
+    so = f"{grid.where(xs[0])} is empty" if len(xs) == 1 else "they are empty"
+    name = grid.names[first.unit]
+    if len({(starved.need, starved.room) for starved in group}) == 1:
+        left = f"{space}, but it needs {first.need}"
+    else:  # some inside the unit, some outside: its own star or not
+        left = f"too little room for {needed(view, first.unit)}"
+    text = f"a star at {where} would {fill}leave {name} {left}, so {so}"
+    units = (first.unit, *first.full)
+    cells = tuple(sorted({*xs, *view.marks_in(units)}))
+    return Found("too-little-room", units, cells, frozenset(), frozenset(xs), text)

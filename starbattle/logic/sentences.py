@@ -13,10 +13,15 @@ SENTENCE_LIMIT = 200
 
 
 def units_text(grid: Grid, units: Iterable[int]) -> str:
-    """'rows 3-4', 'regions B and F', 'column 2': units of one kind, consecutive lines a range."""
+    """'rows 3-4', 'regions B and F', 'column 2': units of one kind, consecutive lines a range.
+
+    Regions called by words: 'the red and blue regions'.
+    """
     units = sorted(units)
     kind = grid.kinds[units[0]]
     labels = [grid.labels[u] for u in units]
+    if kind == "region" and grid.worded:
+        return f"the {joined(labels)} region{'s' if len(labels) > 1 else ''}"
     numbers = [int(label) for label in labels] if kind != "region" else []
     if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{kind}s {numbers[0]}-{numbers[-1]}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -151,6 +151,9 @@ class Board(_Frozen):
     given_blanks: frozenset[Cell]
     name: str | None
     """Where the board came from (a file name), for messages; not part of equality."""
+    words: dict[str, str]
+    """The words a board shows for its regions, by label (the colour words of a board read
+    from a coloured picture; empty: its labels); not part of equality."""
     _compared = ("regions", "stars", "given_stars", "given_blanks")
 
     def __init__(
@@ -160,6 +163,7 @@ class Board(_Frozen):
         given_stars: frozenset[Cell] = frozenset(),
         given_blanks: frozenset[Cell] = frozenset(),
         name: str | None = None,
+        words: Mapping[str, str] | None = None,
     ) -> None:
         """Check every rule of a Star Battle board; raise BoardError on the first broken one."""
         self._set(
@@ -168,6 +172,7 @@ class Board(_Frozen):
             given_stars=given_stars,
             given_blanks=given_blanks,
             name=name,
+            words=dict(words or {}),
         )
         size = len(self.regions)
         if size == 0:
@@ -202,9 +207,12 @@ class Board(_Frozen):
         both = sorted(self.given_stars & self.given_blanks)
         if both:
             raise BoardError(
-                f"cell {both[0]} is given both as a star and as a blank", file=self.name
+                f"cell ({both[0][0]},{both[0][1]}) is given both as a star and as a blank",
+                file=self.name,
             )
         labels = self.region_labels
+        if self.words and set(self.words) != set(labels):
+            raise BoardError("the region words must name every region, once", file=self.name)
         if len(labels) != size:  # last: the error carries a board that is right but for this
             raise RegionCountError(
                 f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
@@ -222,12 +230,13 @@ class Board(_Frozen):
         given_stars: Iterable[Cell] = (),
         given_blanks: Iterable[Cell] = (),
         name: str | None = None,
+        words: Mapping[str, str] | None = None,
     ) -> Board:
         """Build a board from rows of labels of any type (turned into strings; None = blocked)."""
         regions = tuple(
             tuple(None if label is None else str(label) for label in row) for row in rows
         )
-        return cls(regions, stars, frozenset(given_stars), frozenset(given_blanks), name)
+        return cls(regions, stars, frozenset(given_stars), frozenset(given_blanks), name, words)
 
     @property
     def size(self) -> int:
@@ -283,7 +292,9 @@ class Board(_Frozen):
 
     def with_stars(self, stars: int) -> Board:
         """The same board with another star count."""
-        return Board(self.regions, stars, self.given_stars, self.given_blanks, self.name)
+        return Board(
+            self.regions, stars, self.given_stars, self.given_blanks, self.name, self.words
+        )
 
 
 def _both_in(joined: set[str | None], a: str | None, b: str | None) -> bool:

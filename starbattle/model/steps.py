@@ -34,6 +34,14 @@ class Step(NamedTuple):
     assumes: str | None = None
     """What the step takes for granted beyond the rules: 'unique' (the puzzle has one
     solution), or None."""
+    chain: tuple[Step, ...] = ()
+    """A trial's chain (levels 6): the assumed mark, each step that follows from it, and
+    the rule they break, each a step from the marks before it and the chain's steps so far."""
+
+    @property
+    def chain_length(self) -> int:
+        """The steps of a trial's chain between the assumed mark and the broken rule."""
+        return max(len(self.chain) - 2, 0)
 
     def premise_cells(self, board: Board) -> frozenset[Cell]:
         """The cells it rests on: every cell of its premise units, and its premise cells."""
@@ -132,6 +140,8 @@ class Grade(NamedTuple):
     features: dict[str, int]
     reason: str | None = None
     """Why the board has no grade (no solution, more than one, a time limit), else None."""
+    kind: str | None = None
+    """The hardest kind of step a person needs (an effort class of the technique registry)."""
 
 
 class Graded(NamedTuple):

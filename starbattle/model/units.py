@@ -35,9 +35,10 @@ class Unit(NamedTuple):
     key: int | str
 
     def name(self, board: Board) -> str:
-        """'row 3', 'column 4', 'region B': as the board shows the unit."""
+        """'row 3', 'column 4', 'region B' (or 'the red region'): as the board shows it."""
         if self.kind == "region":
-            return f"region {region_names(board)[str(self.key)]}"
+            word = board.words.get(str(self.key))
+            return f"the {word} region" if word else f"region {region_names(board)[str(self.key)]}"
         return f"{self.kind} {self.key}"
 
     def cells(self, board: Board) -> list[Cell]:

@@ -177,3 +177,61 @@ def test_a_level_in_other_digits_is_refused(run, tmp_path: Path) -> None:
     arabic.write_text("% Arabic: a level in Arabic-Indic digits.\n%\n% level: \u0663\n")
     result = run("hint", GIVEN, "--technique", str(arabic))
     assert result.exit_code == 2 and "is not on the ladder" in result.stderr
+
+
+CHAIN_BOARD = "stars: 1\nBCCCCA\nBBCCAA\nBBBCEE\nDFCCCE\nDFFCCE\nDDFCEE\n"
+CHAIN_MARKS = "xxx.x.\nx.x.x.\nx.x..x\n.xx.xx\n.x.xxx\n.x.x.x\n"
+"""A 6x6 board and marks where the next step is a trial (tests/crafted.py, assumption)."""
+
+
+def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_path: Path) -> None:
+    board, marks = tmp_path / "board.txt", tmp_path / "marks.txt"
+    board.write_text(CHAIN_BOARD)
+    marks.write_text(CHAIN_MARKS)
+    text = run("hint", str(board), str(marks), "--ascii")
+    assert text.exit_code == 0
+    assert text.stdout.splitlines()[:9] == [
+        "hint: level 6, assumption",
+        "look at: row 4, row 6, column 3, column 5",
+        "If (4,1) were empty, then after 4 steps row 6 would have too many stars, so (4,1) is "
+        "a star",
+        "  1. Suppose (4,1) is empty",
+        "  2. Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
+        "  3. No two stars touch, so the cells around the star at (4,4) are empty",
+        "  4. Column 5 needs 1 star and (6,5) is its only undecided cell, so it is a star",
+        "  5. Column 3 needs 1 star and (6,3) is its only undecided cell, so it is a star",
+        "  6. Row 6 has 2 stars, more than 1: a contradiction",
+    ]
+    explained = run("explain", str(board), str(marks)).stdout.splitlines()
+    assert explained[:3] == [
+        "  1. [6 assumption] If (4,1) were empty, then after 4 steps row 6 would have too many "
+        "stars, so (4,1) is a star",
+        "       1. Suppose (4,1) is empty",
+        "       2. Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
+    ]
+    record = json.loads(run("hint", str(board), str(marks), "-f", "json").stdout)
+    assert [link["technique"] for link in record["chain"]] == [
+        *("suppose", "forced-fill", "around-star", "forced-fill", "forced-fill", "broken-rule"),
+    ]
+    assert record["chain"][0] == {
+        "type": "step",
+        "index": 1,
+        "technique": "suppose",
+        "level": 6,
+        "premises": {"units": [], "cells": [[4, 1]]},
+        "conclusions": {"stars": [], "blanks": [[4, 1]]},
+        "sentence": "Suppose (4,1) is empty",
+    }
+    assert record["chain"][-1] == {
+        "type": "step",
+        "index": 6,
+        "technique": "broken-rule",
+        "level": 0,
+        "premises": {"units": ["row 6"], "cells": [[6, 2], [6, 3], [6, 4], [6, 5], [6, 6]]},
+        "conclusions": {"stars": [], "blanks": []},
+        "sentence": "Row 6 has 2 stars, more than 1: a contradiction",
+    }
+    where = json.loads(
+        run("hint", str(board), str(marks), "--disclose", "where", "-f", "json").stdout
+    )
+    assert "chain" not in where and "sentence" not in where

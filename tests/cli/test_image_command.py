@@ -92,3 +92,12 @@ def test_a_debug_image_on_a_full_disk_is_one_line(run) -> None:
         2,
         "starbattle-asp: error: cannot write /dev/full: No space left on device\n",
     )
+
+
+@needs_shots
+def test_a_hint_on_a_coloured_picture_names_regions_by_colour(run) -> None:
+    said = run("hint", str(SHOTS / "queens_emmett_test1.png"), "--ascii").stdout.splitlines()
+    assert said[1] == "look at: column 1, row 1, the purple region"
+    assert said[-1] == ("(regions: A purple, B orange, C blue, D green, E grey, F red, G yellow)")
+    record = json.loads(run("hint", str(SHOTS / "queens_emmett_test1.png"), "-f", "json").stdout)
+    assert record["premises"]["units"] == ["column 1", "row 1", "the purple region"]

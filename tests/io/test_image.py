@@ -13,8 +13,10 @@ from helpers import CORPUS, INSTANCES, ROOT
 
 from starbattle.asp.solver import solve
 from starbattle.errors import FormatError
+from starbattle.io.image.names import PALETTE
 from starbattle.io.image.read import read_image
 from starbattle.io.inputs import looks_like_image, picture_kind, read_board
+from starbattle.logic.ladder import next_step
 from starbattle.model.checker import check
 
 Image = pytest.importorskip("PIL.Image")
@@ -306,3 +308,32 @@ def test_an_opencv_failure_is_one_line_without_its_paths(monkeypatch: pytest.Mon
         "shot.png: cannot read the board from the image: OpenCV failed (check it with "
         "--debug-image FILE.png, or pass --size N / --stars S)"
     )
+
+
+@needs_screenshots
+@pytest.mark.parametrize("shot", manifest(), ids=lambda shot: shot["file"])
+def test_colour_boards_name_their_regions_by_colour_words(shot: dict) -> None:
+    reading = read_image((SCREENSHOTS / shot["file"]).read_bytes(), unique=False)
+    words = reading.board.words
+    if reading.kind == "wall":
+        assert words == {}
+        return
+    assert set(words) == set(reading.board.region_labels)
+    assert len(set(words.values())) == len(words)
+    assert set(words.values()) <= set(PALETTE)
+
+
+@needs_screenshots
+def test_linkedin_colours_get_their_words_and_the_hint_says_them() -> None:
+    reading = read_image((SCREENSHOTS / "queens_emmett_test1.png").read_bytes())
+    board = reading.board
+    assert [board.words[label] for label in board.region_labels] == [
+        *("purple", "orange", "blue", "green", "grey", "red", "yellow"),
+    ]
+    step = next_step(board)
+    assert step is not None
+    assert step.sentence == (
+        "A star at (1,2), (1,3), (1,4), (1,5), (1,6) or (1,7) would fill row 1 and the purple "
+        "region and leave column 1 no room, but it needs 1, so they are empty"
+    )
+    assert [unit.name(board) for unit in step.units] == ["column 1", "row 1", "the purple region"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -16,10 +17,13 @@ from starbattle.io.records import record
 from starbattle.logic.grade import (
     EFFORTS,
     LEVEL_6_BUDGET,
+    WEIGHTS,
     canonical_board,
     features,
     grade,
     graded_trace,
+    rules,
+    score_of,
     tier_of,
 )
 from starbattle.logic.graded import Asked, NoneAsAsked, generate_graded
@@ -69,6 +73,7 @@ def test_features_of_a_known_board_are_exact() -> None:
         "level_7": 0,
         "hardest": 5,
         "effort": 2,
+        "effort_cells": 4,
         "chains": 0,
         "bottlenecks": 5,
         "cut": 0,
@@ -76,17 +81,59 @@ def test_features_of_a_known_board_are_exact() -> None:
 
 
 @pytest.mark.parametrize(
-    ("path", "tier"),
+    ("path", "tier", "kind"),
     [
-        (SIX, "medium"),
-        (SIX_BLOCKED, "medium"),
-        (INSTANCES / "generated-10x10-2star.lp", "medium"),
+        (INSTANCES / "norvig-5x5-given.lp", "easy", "region"),
+        (SIX, "medium", "exclusion"),
+        (SIX_BLOCKED, "medium", "exclusion"),
+        (INSTANCES / "generated-10x10-2star.lp", "medium", "exclusion"),
+        (INSTANCES / "cspuz-6x6-1star.lp", "hard", "counting"),
+        (INSTANCES / "generated-9x9-2star-expert.lp", "expert", "assumption-chain"),
+        (INSTANCES / "generated-14x14-3star.lp", "expert", "machine"),
+        (INSTANCES / "generated-9x9-2star-extreme.lp", "extreme", "assumption-chain"),
     ],
 )
-def test_instances_get_their_tier(path: object, tier: str) -> None:
+def test_the_shipped_examples_get_their_tier(path: object, tier: str, kind: str) -> None:
+    """The README's example of each tier (a 6x6 and a 10x10 medium alike)."""
     graded = grade(read_board(str(path)))
-    assert graded.tier == tier
+    assert (graded.tier, graded.kind) == (tier, kind)
     assert graded.tier == tier_of(graded.score)
+
+
+def raw_of(size: int, stars: int, kind: str, part: float, cells: int = 0) -> dict[str, int]:
+    """Raw features of a board whose hardest kind of step decides `part` of its cells."""
+    cells = cells or size * size
+    return {"size": size, "stars": stars, "cells": cells, "effort": EFFORTS.index(kind),
+            "effort_cells": math.ceil(part * cells)}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", EFFORTS)
+def test_a_tier_means_the_same_at_every_size(kind: str) -> None:
+    for part in (0.0, 0.25, 0.5, 1.0):
+        scores = {score_of(raw_of(size, stars, kind, part)) for size, stars in SIZES}
+        assert len(scores) == 1, (kind, part, scores)
+
+
+SIZES = ((6, 1), (10, 2), (14, 3), (18, 4))
+
+
+def test_each_kinds_tiers_rise_with_its_share_as_the_rules_say() -> None:
+    said = dict(rules())
+    assert set(said) <= set(EFFORTS) and said
+    for kind, reached in said.items():
+        for tier, least in reached:
+            raw = raw_of(10, 2, kind, least, cells=100_000)
+            assert tier_of(score_of(raw)) == tier, (kind, tier, least)
+        tiers = [TIERS.index(tier) for tier, _ in reached]
+        assert tiers == sorted(tiers)
+    at_zero = [TIERS.index(reached[0][0]) for reached in said.values()]
+    assert at_zero == sorted(at_zero)  # a harder kind never starts in a lower tier
+
+
+def test_a_kind_without_weights_counts_as_the_nearest_easier_one() -> None:
+    fitted = {name: weight for name, weight in WEIGHTS.items() if "machine" not in name}
+    raw = raw_of(10, 2, "machine", 0.01)
+    assert score_of(raw, fitted) == score_of(raw_of(10, 2, "assumption-chain", 0.01), fitted)
 
 
 def test_tiers_rise_with_the_score() -> None:
@@ -107,6 +154,7 @@ def test_no_grade_without_exactly_one_solution(board: Board, reason: str, soluti
         "type": "grade",
         "tier": None,
         "score": None,
+        "kind": None,
         "features": {"solutions": solutions},
         "reason": reason,
     }
@@ -166,8 +214,9 @@ def test_cli_grade_record_and_exit_codes(run) -> None:
     one = run("grade", str(SIX), "-f", "json")
     assert one.exit_code == 0
     record = json.loads(one.stdout)
-    assert set(record) == {"type", "tier", "score", "features"}
-    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.25)
+    assert set(record) == {"type", "tier", "score", "kind", "features"}
+    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.164)
+    assert record["kind"] == "exclusion"
     unique_not = run("grade", str(NOT_UNIQUE))
     assert unique_not.exit_code == 1
     assert unique_not.stdout == "no grade: the board has more than one solution\n"
@@ -203,7 +252,10 @@ def records_of(graded: Grade) -> dict[str, object] | None:
 
 def test_cli_solve_and_explain_show_the_grade_when_asked(run) -> None:
     expected = grade(read_board(str(SIX)))
-    said = f"grade: {expected.tier} (score {expected.score:g}): 23 steps, hardest level 5, "
+    said = (
+        f"grade: {expected.tier} (score {expected.score:g}): needs exclusion steps, which decide "
+        "11% of the cells; 23 steps, hardest level 5"
+    )
     lines = run("solve", str(SIX), "--grade").stdout.splitlines()
     assert lines[-2].startswith("1 solution, unique (")
     assert lines[-1].startswith(said)
@@ -243,8 +295,9 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     )
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
-    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (19, 6, 9)
-    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 8)
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (14, 6, 6)
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 5)
+    assert raw["effort_cells"] == 5  # one cell a chain
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
@@ -262,8 +315,8 @@ def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
 
     monkeypatch.setattr(Logic, "easiest_step", three_steps)
     steps, cut = graded_trace(canonical_board(read_board(str(SIX))))
-    assert cut and [level for level, _, _ in steps] == [4, 4, 4, 7]
-    assert steps[-1] == (7, EFFORTS.index("unsat-core"), 1) and len(taken) == 4
+    assert cut and [level for level, *_ in steps] == [4, 4, 4, 7]
+    assert steps[-1] == (7, EFFORTS.index("machine"), 1, 1) and len(taken) == 4
 
 
 @pytest.mark.slow

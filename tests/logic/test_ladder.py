@@ -72,9 +72,9 @@ def test_unsat_core_forces_a_cell_from_few_units(
         (),
         (blank,),
     )
-    assert (
-        step.sentence
-        == f"Region {unit} cannot get its stars unless ({blank[0]},{blank[1]}) is empty"
+    assert step.sentence == (
+        "No technique here finds the next step; clingo proves that "
+        f"region {unit} cannot get its stars unless ({blank[0]},{blank[1]}) is empty"
     )
     assert [p for p in logic.audit(State(), step) if not p.startswith("not lowest")] == []
 
@@ -195,12 +195,15 @@ def test_level_6_without_budget_still_refutes_by_levels_1_and_2(
 def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    regions, grid, _, blanks, _, sentence = APPLIES["assumption-chain"][1]
+    regions, grid, stars, blanks, _, sentence = APPLIES["assumption-chain"][1]
     board, state = board_of(regions, 2), state_of(grid)
     step = next_step(board, state)
     assert step is not None
-    assert (step.level, step.stars, step.blanks) == (6, (), tuple(map(tuple, blanks)))
-    assert step.sentence == sentence
+    assert (step.level, step.technique, step.sentence) == (6, "assumption-chain", sentence)
+    assert (step.stars, step.blanks) == (tuple(map(tuple, stars)), tuple(map(tuple, blanks)))
+    assert step.chain[-1].sentence == (
+        "Row 5 needs 1 more star but has no undecided cell left: a contradiction"
+    )
     monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)
     logic = Logic(board)
     assert logic.next_step(state, max_level=6) is None

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from starbattle.asp.encodings import encodings_dir
 from starbattle.asp.solver import Rule, Solver
-from starbattle.logic.ladder import Budget
-from starbattle.logic.minimise import NO_TOUCH, minimise, smaller_core
+from starbattle.logic.minimise import NO_TOUCH, Budget, minimise, smaller_core
 from starbattle.model.board import Board
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from starbattle.io.formatters.base import Formatter, Piece, printable, shows
 from starbattle.io.render import given_mark, render_marks, render_step, render_text, star_marks
 from starbattle.model.setter import Suggested, Suggestion
-from starbattle.model.steps import Explained, Grade, Graded, Hint
+from starbattle.model.steps import Explained, Grade, Graded, Hint, Step
 from starbattle.model.units import region_names
 from starbattle.model.values import (
     AnswerCheck,
@@ -117,7 +117,8 @@ class TextFormatter(Formatter):
                 return ["solved: the marks hold every star"]
             return ["no step: no technique of the ladder applies to these marks"]
         if hint.in_trace:
-            return [f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}"]
+            said = f"{hint.index:>3}. [{step.level} {step.technique}] {step.sentence}"
+            return [said, *chain_lines(step, "       ")]
         said: list[Piece] = [f"hint: level {step.level}, {step.technique}"]
         if hint.disclose == "technique":
             return said
@@ -125,7 +126,7 @@ class TextFormatter(Formatter):
         said.append(f"look at: {names or 'the marked cells'}")
         full = hint.disclose == "full"
         if full:
-            said.append(step.sentence)
+            said += [step.sentence, *chain_lines(step, "  ")]
         said.append(
             render_step(
                 board,
@@ -140,7 +141,12 @@ class TextFormatter(Formatter):
         new = "O" if self.ascii_only else "◎"
         legend = f"; {new} must be a star, X must be empty" if full else ""
         given = f", {given_mark(self.ascii_only)} given" if board.given_stars else ""
-        return [*said, f"(? the cells it rests on, x marked empty{given}{legend})"]
+        said.append(f"(? the cells it rests on, x marked empty{given}{legend})")
+        if board.words:  # the picture's letters for the regions the sentences call by colour
+            shown = region_names(board)
+            words = [f"{shown[label]} {board.words[label]}" for label in board.region_labels]
+            said.append(f"(regions: {', '.join(words)})")
+        return said
 
     @shows(Explained)
     def explained(self, explained: Explained) -> list[Piece]:
@@ -248,6 +254,11 @@ class TextFormatter(Formatter):
         return ["", overall_text(tally, self.comment)]
 
 
+def chain_lines(step: Step, indent: str) -> list[Piece]:
+    """A trial's chain as numbered lines: the assumption, each step, the broken rule."""
+    return [f"{indent}{k}. {link.sentence}" for k, link in enumerate(step.chain, start=1)]
+
+
 def decided(fixed: Fixed) -> str:
     """E.g. '31 of 100 cells decided; 69 open', or '... undecided' after a time limit."""
     total = fixed.size * fixed.size
@@ -297,10 +308,12 @@ def graded_line(graded: Graded) -> str:
     if f["cut"]:
         stuck = f["level_7"]
         cut = "; levels 1-6 get stuck" if stuck else f"; read to level-6 step {f['level_6']}"
+    part = 100 * f["effort_cells"] / f["cells"]
+    share = f"{part:.0f}%" if part >= 1 else "under 1%"
     return (
-        f"{lead}{grade.tier} (score {grade.score:g}): {plural(f['steps'], 'step')}, "
-        f"hardest level {f['hardest']}, {plural(f['bottlenecks'], 'bottleneck')}, "
-        f"{plural(f['conflicts'], 'clingo conflict')}{cut}"
+        f"{lead}{grade.tier} (score {grade.score:g}): needs {grade.kind} steps, which decide "
+        f"{share} of the cells; {plural(f['steps'], 'step')}, hardest level {f['hardest']}"
+        f"{cut}"
     )
 
 

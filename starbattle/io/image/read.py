@@ -9,6 +9,7 @@ from starbattle.errors import BoardError, FormatError
 from starbattle.io.image.debug import debug_format, write_debug_image
 from starbattle.io.image.decode import libraries, pixels
 from starbattle.io.image.grid import MAX_SIZE, MIN_SIZE, find_grid
+from starbattle.io.image.names import region_words
 from starbattle.io.image.regions import (
     cell_colours,
     drawn_marks,
@@ -115,7 +116,9 @@ def read_image(
             )
         colourful = regions_by_colour(borders.pairs, borders.change, n, borders.walls)
         kind = "wall" if borders.walls.any() and not colourful else "colour"
-        board = Board.from_rows([[LABELS[k] for k in row] for row in labels], 1, name=name)
+        rows = [[LABELS[k] for k in row] for row in labels]
+        words = region_words(rows, colours) if kind == "colour" else None
+        board = Board.from_rows(rows, 1, name=name, words=words)
         board, stars_from, solutions = _choose_stars(board, kind, stars)
         if solutions == 0 or (solutions > 1 and unique):
             what = "no solution" if solutions == 0 else "2 or more solutions"

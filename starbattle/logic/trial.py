@@ -1,0 +1,388 @@
+"""Level 6's trials: one assumption followed step by step until a rule breaks, as a chain.
+
+Every mark a trial makes remembers the step that made it and every step the earlier steps
+it rests on (the marks among its premise cells), so that once a rule breaks, the steps it
+needs are found by walking back from the broken rule: the chain a person checks. A trial
+applies levels 1 and 2 as a work queue taken in the order marks are made (a breadth-first
+order, which keeps chains short) and levels 3 to 5 in rounds between them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from starbattle.logic.basic import around, filled, forced
+from starbattle.logic.grid import Found, View
+from starbattle.logic.minimise import minimise
+from starbattle.logic.sentences import needed
+from starbattle.words import plural
+
+FOLLOWABLE = 6
+"""The most steps between the assumption and the broken rule that a person can follow; a
+longer chain counts as a machine step (the grade's `unsat-core` effort)."""
+SUPPOSE, BROKEN = "suppose", "broken-rule"
+"""The techniques of a chain's first step (the assumed mark) and last (the rule it breaks)."""
+
+
+class Link(NamedTuple):
+    """One step of a trial as found: what it concludes and the earlier steps it rests on."""
+
+    technique: str
+    key: int
+    """Its star (around-star), unit (full-unit, forced-fill) or -1 (the rest)."""
+    rests_on: frozenset[int]
+    """The links (by index) that made the marks it rests on."""
+    found: Found | None = None
+    """The deduction of a level 3-5 technique, or the assumption, as found."""
+    marks: tuple[frozenset[int], frozenset[int]] | None = None
+    """A level 3-5 deduction's premise cells that were stars, and those that were empty."""
+
+
+class Broken(NamedTuple):
+    """The rule a trial breaks: stars touch, a unit's stars or room, a cell both ways."""
+
+    kind: str
+    """'touch', 'too-many', 'no-room', 'cramped' (fewer 2x2 blocks than stars) or 'both'."""
+    unit: int | None
+    cells: tuple[int, ...]
+    rests_on: frozenset[int]
+
+
+class Trial:
+    """An assumed mark and the marks that follow from it, each with the step that made it."""
+
+    def __init__(self, view: View, x: int, star: bool) -> None:
+        self.grid, self.view, self.x, self.star = view.grid, view, x, star
+        self.stars, self.blanks = set(view.stars), set(view.blanks)
+        self.has, self.free = list(view.has), [len(cells) for cells in view.open]
+        """Per unit: its stars, and its undecided cells."""
+        self.pending: deque[int] = deque()
+        """What levels 1-2 look at next: units, and stars (as -1 - cell) to empty around."""
+        self.changed: set[int] = set()
+        """Units changed since they were last looked at for room (`cramped`)."""
+        self.made: dict[int, int] = {}
+        """Which link made each mark the trial added."""
+        mark = frozenset({x})
+        said = f"suppose {view.grid.where(x)} is {'a star' if star else 'empty'}"
+        suppose = Found(SUPPOSE, (), (x,), *((mark, frozenset()) if star else (frozenset(), mark)),
+                        said, 6)  # fmt: skip
+        self.links = [Link(SUPPOSE, x, frozenset(), suppose)]
+        self._mark(x, star, 0)
+        self.broken: Broken | None = None
+        self.needed: list[int] | None = None
+        """The links the broken rule needs, once asked for."""
+        self.kept: list[int] | None = None
+        """The links of the chain once made (`shorten`, `chain`), the assumption left out."""
+
+    def _rests_on(self, cells: Iterable[int]) -> frozenset[int]:
+        """The links that made some of these cells' marks."""
+        made = self.made
+        return frozenset(made[i] for i in cells if i in made)
+
+    def _link(
+        self,
+        technique: str,
+        key: int,
+        rests_on: frozenset[int],
+        found: Found | None = None,
+        marks: tuple[frozenset[int], frozenset[int]] | None = None,
+    ) -> int:
+        """Record a link (with a level 3-5 deduction and its premise marks); its index."""
+        self.links.append(Link(technique, key, rests_on, found, marks))
+        return len(self.links) - 1
+
+    def _mark(self, i: int, star: bool, link: int) -> None:
+        """Mark cell i (a star or empty) as made by a link; what to look at next, queued."""
+        (self.stars if star else self.blanks).add(i)
+        self.made[i] = link
+        if star:
+            self.pending.append(-1 - i)  # its neighbours, in turn
+        for u in self.grid.units_of[i]:
+            self.free[u] -= 1
+            self.has[u] += star
+            self.pending.append(u)
+            self.changed.add(u)
+
+    def propagate(self) -> bool:
+        """Apply levels 1 and 2 to their fixpoint; True when a rule breaks (see `broken`).
+
+        Hand-written as a work queue (not by the level-1/2 scans) because level 6 runs it on
+        every undecided cell: only a unit one of whose cells changed is looked at (the
+        state before the assumption is a fixpoint of levels 1 and 2, as at level 6). The
+        queue (units, and stars whose neighbours are to be emptied) is taken in the order
+        it was filled, breadth first, so that a broken rule is met by as few steps as can be.
+        """
+        grid, quota, stars, blanks = self.grid, self.grid.quota, self.stars, self.blanks
+        has, free, pending = self.has, self.free, self.pending
+        while pending:
+            unit = pending.popleft()
+            if unit < 0:
+                s, link = -1 - unit, -1
+                for j in grid.around[s]:
+                    if j in stars:
+                        pair = tuple(sorted((s, j)))
+                        self.broken = Broken("touch", None, pair, self._rests_on(pair))
+                        return True
+                    if j not in blanks:
+                        if link < 0:
+                            link = self._link("around-star", s, self._rests_on((s,)))
+                        self._mark(j, False, link)
+                continue
+            need = quota - has[unit]
+            if need < 0:
+                cells = tuple(i for i in grid.members[unit] if i in stars)
+                self.broken = Broken("too-many", unit, cells, self._rests_on(cells))
+                return True
+            if free[unit] < need:
+                cells = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
+                self.broken = Broken("no-room", unit, cells, self._rests_on(cells))
+                return True
+            if free[unit] and (need == 0 or need == free[unit]):
+                marks = [i for i in grid.members[unit] if i in stars or (need and i in blanks)]
+                link = self._link(
+                    "full-unit" if need == 0 else "forced-fill", unit, self._rests_on(marks)
+                )
+                for i in grid.members[unit]:
+                    if i not in stars and i not in blanks:
+                        self._mark(i, need > 0, link)
+        return False
+
+    def take(self, steps: list[Found]) -> bool:
+        """Mark the conclusions of a round of level 3-5 deductions; True when a rule breaks."""
+        stars, blanks, made = self.stars, self.blanks, self.made
+        for found in steps:
+            marks = frozenset(found.cells) & stars, frozenset(found.cells) & blanks
+            link = self._link(found.technique, -1, self._rests_on(found.cells), found, marks)
+            for cells, star in ((found.stars, True), (found.blanks, False)):
+                mine, other = (stars, blanks) if star else (blanks, stars)
+                for i in sorted(cells):
+                    if i in other:
+                        self.broken = Broken("both", None, (i,), frozenset({made.get(i, 0), link}))
+                        return True
+                    if i not in mine:
+                        self._mark(i, star, link)
+        return False
+
+    def support(self) -> list[int]:
+        """The links the broken rule needs, walking back through what each rests on."""
+        assert self.broken is not None
+        if self.needed is not None:
+            return self.needed
+        needed, todo = {0}, list(self.broken.rests_on)
+        while todo:
+            i = todo.pop()
+            if i not in needed:
+                needed.add(i)
+                todo.extend(self.links[i].rests_on)
+        self.needed = sorted(needed)
+        return self.needed
+
+    def shorten(self) -> None:
+        """Drop every link the chain can do without (deletion-based, later links first).
+
+        A link goes when the links left, taken again in order from the marks and the
+        assumption alone, still break the rule (starbattle.logic.minimise). Taken again, a
+        step of levels 1-2 concludes what it can there, which may make another link
+        unneeded; a step of levels 3-5 stays as found while its premise cells hold the
+        marks they held.
+        """
+        self.kept = self._replay(sorted(minimise(self.support()[:0:-1], self._replay)))
+
+    @property
+    def length(self) -> int:
+        """The steps of the chain between the assumption and the broken rule.
+
+        Until the chain is shortened, the links the broken rule needs: as many or more.
+        """
+        return len(self.support()) - 1 if self.kept is None else len(self.kept)
+
+    def _replay(self, kept: list[int]) -> list[int] | None:
+        """The links among these that conclude something, taken again in order.
+
+        From the marks and the assumption alone; None when one no longer applies or, at
+        the end, the rule is not broken.
+        """
+        grid, view, links, quota = self.grid, self.view, self.links, self.grid.quota
+        first = links[0].found
+        assert first is not None
+        stars, blanks = set(view.stars | first.stars), set(view.blanks | first.blanks)
+        used = []
+        for i in sorted(kept):
+            link = links[i]
+            key, new_stars, new_blanks = link.key, (), ()
+            if link.technique == "around-star":
+                if key not in stars:
+                    return None
+                new_blanks = set(grid.around[key]) - stars - blanks
+            elif link.technique in BASIC:
+                cells = grid.sets[key]
+                need, left = quota - len(cells & stars), cells - stars - blanks
+                if link.technique == "full-unit":
+                    if need:
+                        return None
+                    new_blanks = left
+                elif need:  # forced fill (with no star left to place, it has nothing to say)
+                    if need != len(left):
+                        return None
+                    new_stars = left
+            else:
+                found = link.found
+                assert found is not None and link.marks is not None
+                if not (link.marks[0] <= stars and link.marks[1] <= blanks):
+                    return None
+                new_stars, new_blanks = found.stars - stars, found.blanks - blanks
+            if new_stars or new_blanks:
+                used.append(i)
+                stars.update(new_stars)
+                blanks.update(new_blanks)
+        return used if self._breaks(stars, blanks) else None
+
+    def _breaks(self, stars: set[int], blanks: set[int]) -> bool:
+        """Whether the marks break the trial's rule."""
+        broken, grid = self.broken, self.grid
+        assert broken is not None
+        if broken.kind == "touch":
+            return all(i in stars for i in broken.cells)
+        if broken.kind == "both":
+            return broken.cells[0] in stars and broken.cells[0] in blanks
+        assert broken.unit is not None
+        cells = grid.sets[broken.unit]
+        need, left = grid.quota - len(cells & stars), frozenset(cells - stars - blanks)
+        if broken.kind == "cramped":
+            return need > 0 and grid.cover(left, need - 1) is not None
+        return need < 0 if broken.kind == "too-many" else len(left) < need
+
+    def cramped(self) -> bool:
+        """Whether a unit's undecided cells fit in fewer 2x2 blocks than it needs stars.
+
+        A 2x2 block holds one star at most; True when a unit is so cramped (see `broken`).
+        Only the units changed since the last look are looked at.
+        """
+        grid, stars, blanks = self.grid, self.stars, self.blanks
+        changed, self.changed = sorted(self.changed), set()
+        for unit in changed:
+            need, cells = grid.quota - self.has[unit], grid.sets[unit]
+            if need <= 0 or self.free[unit] > 4 * (need - 1):
+                continue
+            if grid.cover(frozenset(cells - stars - blanks), need - 1) is not None:
+                marks = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
+                self.broken = Broken("cramped", unit, marks, self._rests_on(marks))
+                return True
+        return False
+
+    def chain(self) -> tuple[Found, ...]:
+        """The chain in words: the assumption, each step it needs in order, the broken rule.
+
+        Each step says what it concludes from the marks, the assumption and the chain's
+        steps before it (a step of levels 1-2 may conclude more there than it did in the
+        trial, never less).
+        """
+        if self.kept is None:
+            self.kept = self._replay(self.support()[1:])
+        assert self.kept is not None
+        grid, first = self.grid, self.links[0].found
+        assert first is not None
+        said = [first]
+        stars, blanks = self.view.stars | first.stars, self.view.blanks | first.blanks
+        for i in self.kept:
+            found = _said(self.links[i], View(grid, stars, blanks))
+            said.append(found)
+            stars, blanks = stars | found.stars, blanks | found.blanks
+        return (*said, self._broken_found(View(grid, stars, blanks)))
+
+    def _broken_found(self, view: View) -> Found:
+        """The chain's last step: the rule it breaks, said as the marks show it."""
+        broken, grid = self.broken, self.grid
+        assert broken is not None
+        if broken.kind == "touch":
+            a, b = broken.cells
+            text = f"the stars at {grid.where(a)} and {grid.where(b)} touch: a contradiction"
+        elif broken.kind == "both":
+            text = f"{grid.where(broken.cells[0])} would be both a star and empty: a contradiction"
+        else:
+            unit = broken.unit
+            assert unit is not None
+            name = grid.names[unit]
+            if broken.kind == "too-many":
+                stars = plural(view.has[unit], "star")
+                text = f"{name} has {stars}, more than {grid.quota}: a contradiction"
+            elif broken.kind == "no-room":
+                left = len(view.open[unit])
+                room = f"only {plural(left, 'undecided cell')}" if left else "no undecided cell"
+                text = f"{name} needs {needed(view, unit)} but has {room} left: a contradiction"
+            else:
+                blocks = len(grid.cover(view.open[unit], view.need[unit] - 1) or ())
+                hold = "which holds one star" if blocks == 1 else "one star each"
+                text = (
+                    f"{name} needs {needed(view, unit)} but its undecided cells fit in "
+                    f"{plural(blocks, '2x2 block')}, {hold}: a contradiction"
+                )
+        units = () if broken.unit is None else (broken.unit,)
+        cells = view.marks_in(units) if units else broken.cells
+        return Found(BROKEN, units, tuple(sorted(cells)), frozenset(), frozenset(), text, 0)
+
+    def what_breaks(self) -> str:
+        """The broken rule as the conclusion of the assumption ('region C would have ...')."""
+        broken, grid = self.broken, self.grid
+        assert broken is not None
+        if broken.kind == "touch":
+            a, b = broken.cells
+            return f"the stars at {grid.where(a)} and {grid.where(b)} would touch"
+        if broken.kind == "both":
+            return f"{grid.where(broken.cells[0])} would have to be both a star and empty"
+        assert broken.unit is not None
+        name = grid.names[broken.unit]
+        if broken.kind == "too-many":
+            return f"{name} would have too many stars"
+        if broken.kind == "no-room":
+            return f"{name} would have no room for its stars"
+        return f"{name} would have too little room for its stars"
+
+
+def _said(link: Link, view: View) -> Found:
+    """A link said as its technique's deduction from a state (where it applies)."""
+    if link.technique == "around-star":
+        found = around(view, link.key)
+    elif link.technique == "full-unit":
+        found = filled(view, link.key)
+    elif link.technique == "forced-fill":
+        found = forced(view, link.key)
+    else:
+        found = link.found
+    assert found is not None
+    return found
+
+
+def trial_step(trial: Trial) -> Found:
+    """The level-6 step of a refuted assumption, its chain with it."""
+    x, star, view, grid = trial.x, trial.star, trial.view, trial.grid
+    assert trial.broken is not None
+    chain = trial.chain()
+    steps = chain[1:-1]
+    harder = trial.broken.kind == "cramped" or any(f.technique not in BASIC for f in steps)
+    units = tuple(sorted({u for found in chain for u in found.units}))
+    marks = view.stars | view.blanks
+    cells = tuple(sorted({x, *(i for found in chain for i in found.cells if i in marks)}))
+    assumed, verdict = ("a star", "empty") if star else ("empty", "a star")
+    after = f"then after {plural(len(steps), 'step')} " if steps else ""
+    text = (
+        f"if {grid.where(x)} were {assumed}, {after}{trial.what_breaks()}, "
+        f"so {grid.where(x)} is {verdict}"
+    )
+    conclusion = frozenset({x})
+    return Found(
+        "assumption-chain" if harder else "assumption",
+        units,
+        cells,
+        frozenset() if star else conclusion,
+        conclusion if star else frozenset(),
+        text,
+        chain=chain,
+    )
+
+
+BASIC = frozenset({"around-star", "full-unit", "forced-fill"})
+"""The techniques of levels 1 and 2: a chain of these alone, ending in a rule of counts, is
+an `assumption` (a rule of 2x2 blocks makes it an `assumption-chain`)."""

@@ -1,0 +1,204 @@
+"""Level 6's trials as chains: the exact chain on crafted boards, each step audited, shortest
+first, and a chain that is tampered with fails the audit."""
+
+from __future__ import annotations
+
+import pytest
+from crafted import APPLIES, CHAINS, board_of, state_of
+
+from starbattle.logic.assumption import assumption
+from starbattle.logic.grid import View
+from starbattle.logic.ladder import Logic
+from starbattle.logic.trial import FOLLOWABLE, Trial
+from starbattle.model.steps import State, Step
+
+SIX = CHAINS["assumption"][0]
+BLOCKS = CHAINS["assumption-chain"][2]
+
+
+def logic_state(case: tuple) -> tuple:
+    regions, grid = case[0], case[1]
+    return Logic(board_of(regions, 2 if len(regions) == 10 else 1)), state_of(grid)
+
+
+def first_trial(logic: Logic, state: State, technique: str = "assumption") -> Step:
+    """The first trial of a state of CHAINS (where a container applies first)."""
+    return logic.deductions(state, technique)[0]
+
+
+def said(logic: Logic, step: Step) -> list[tuple]:
+    """Each chain step: technique, level, premise units, stars, blanks, sentence."""
+    return [
+        (
+            link.technique,
+            link.level,
+            [unit.name(logic.board) for unit in link.units],
+            list(link.stars),
+            list(link.blanks),
+            link.sentence,
+        )
+        for link in step.chain
+    ]
+
+
+def test_an_assumption_of_levels_1_and_2_carries_its_chain() -> None:
+    logic, state = logic_state(SIX)
+    step = first_trial(logic, state)
+    assert said(logic, step) == [
+        ("suppose", 6, [], [], [(4, 1)], "Suppose (4,1) is empty"),
+        (
+            "forced-fill",
+            2,
+            ["row 4"],
+            [(4, 4)],
+            [],
+            "Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
+        ),
+        (
+            "around-star",
+            1,
+            [],
+            [],
+            [(3, 4), (3, 5), (5, 3)],
+            "No two stars touch, so the cells around the star at (4,4) are empty",
+        ),
+        (
+            "forced-fill",
+            2,
+            ["column 5"],
+            [(6, 5)],
+            [],
+            "Column 5 needs 1 star and (6,5) is its only undecided cell, so it is a star",
+        ),
+        (
+            "forced-fill",
+            2,
+            ["column 3"],
+            [(6, 3)],
+            [],
+            "Column 3 needs 1 star and (6,3) is its only undecided cell, so it is a star",
+        ),
+        ("broken-rule", 0, ["row 6"], [], [], "Row 6 has 2 stars, more than 1: a contradiction"),
+    ]
+    assert step.chain_length == 4 and step.stars == ((4, 1),)
+    assert set(step.units) == {u for link in step.chain for u in link.units}
+    assert logic.audit(state, step, sound_only=True) == []
+
+
+def test_a_chain_may_end_with_two_stars_that_touch() -> None:
+    logic, state = logic_state(CHAINS["assumption"][1])
+    step = first_trial(logic, state)
+    last = step.chain[-1]
+    assert (last.technique, last.units, last.cells) == ("broken-rule", (), ((1, 2), (2, 3)))
+    assert last.sentence == "The stars at (1,2) and (2,3) touch: a contradiction"
+    assert [link.stars for link in step.chain[-3:-1]] == [((1, 2),), ((2, 3),)]
+    assert logic.audit(state, step, sound_only=True) == []
+
+
+def test_a_chain_through_2x2_blocks_ends_where_a_region_has_no_room() -> None:
+    logic, state = logic_state(BLOCKS)
+    step = first_trial(logic, state, "assumption-chain")
+    assert said(logic, step) == [
+        ("suppose", 6, [], [(1, 3)], [], "Suppose (1,3) is a star"),
+        (
+            "around-star",
+            1,
+            [],
+            [],
+            [(1, 2), (1, 4), (2, 2), (2, 4)],
+            "No two stars touch, so the cells around the star at (1,3) are empty",
+        ),
+        (
+            "2x2-blocks",
+            3,
+            ["column 2"],
+            [],
+            [(3, 3), (4, 3)],
+            "Column 2 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+            "so (3,3) and (4,3) are empty",
+        ),
+        (
+            "broken-rule",
+            0,
+            ["region A"],
+            [],
+            [],
+            "Region A needs 1 more star but has no undecided cell left: a contradiction",
+        ),
+    ]
+    assert logic.audit(state, step, sound_only=True) == []
+
+
+@pytest.mark.parametrize(
+    ("technique", "case"),
+    [
+        (technique, case)
+        for cases in (CHAINS, APPLIES)
+        for technique in ("assumption", "assumption-chain")
+        for case in cases[technique]
+    ],
+    ids=lambda value: value if isinstance(value, str) else value[5][:12],
+)
+def test_every_chain_names_only_marks_on_the_board_or_in_the_chain(
+    technique: str, case: tuple
+) -> None:
+    logic, state = logic_state(case)
+    step = first_trial(logic, state, technique)
+    assert step is not None and step.chain
+    known = state.stars | state.blanks
+    known |= {cell for link in step.chain for cell in (*link.stars, *link.blanks)}
+    for text in (step.sentence, *(link.sentence for link in step.chain)):
+        assert cells_in(text) <= known, text
+    assert step.chain[0].stars + step.chain[0].blanks == step.blanks + step.stars
+    assert not step.chain[-1].stars and not step.chain[-1].blanks
+
+
+def cells_in(text: str) -> set[tuple[int, int]]:
+    """The cells a sentence names, as (r,c)."""
+    import re
+
+    return {(int(r), int(c)) for r, c in re.findall(r"\((\d+),(\d+)\)", text)}
+
+
+def test_chains_a_person_can_follow_come_first_those_placing_a_star_first() -> None:
+    logic, state = logic_state(SIX)
+    found = assumption(logic, View(logic.grid, *logic.numbers(state)))
+    ranks = [(len(f.chain) - 2 > FOLLOWABLE, not f.stars, len(f.chain) - 2) for f in found]
+    assert ranks == sorted(ranks) and ranks[0] == (False, False, 4)
+
+
+def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:
+    """A star at (4,4): around it, column 3 and column 5 fill, row 6 gets two stars; the
+    trial's other links (row 5 filled, ...) are dropped."""
+    logic, state = logic_state(SIX)
+    trial = Trial(View(logic.grid, *logic.numbers(state)), 3 * 6 + 3, star=True)
+    assert trial.propagate()
+    assert len(trial.links) - 1 > trial.length == 3
+    trial.shorten()
+    assert trial.length == 3
+    assert [logic.grid.cell(i) for i in trial.chain()[0].stars] == [(4, 4)]
+
+
+def test_a_tampered_chain_fails_the_audit() -> None:
+    logic, state = logic_state(SIX)
+    step = first_trial(logic, state)
+    forced = step.chain[1]
+    wrong = forced._replace(stars=((4, 3),))  # row 4's only undecided cell is (4,4)
+    tampered = step._replace(chain=(step.chain[0], wrong, *step.chain[2:]))
+    problems = logic.audit(state, tampered, sound_only=True)
+    assert problems[0] == "chain: step 2's premises do not force (4,3)"
+    cut = step._replace(chain=(*step.chain[:4], step.chain[-1]))  # no star at (6,3)
+    assert logic.audit(state, cut, sound_only=True) == ["chain: its last step 5 breaks no rule"]
+
+
+def test_a_chain_longer_than_a_person_follows_is_a_machine_step() -> None:
+    from starbattle.logic.grade import effort
+    from starbattle.logic.registry import EFFORTS
+
+    logic, state = logic_state(SIX)
+    step = first_trial(logic, state)
+    assert effort(step) == EFFORTS.index("assumption")
+    padding = (step.chain[1],) * (FOLLOWABLE + 1 - step.chain_length)
+    long = step._replace(chain=(*step.chain[:-1], *padding, step.chain[-1]))
+    assert long.chain_length == FOLLOWABLE + 1
+    assert effort(long) == EFFORTS.index("machine")
