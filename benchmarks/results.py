@@ -18,3 +18,12 @@ def write_section(
     else:
         text = text.rstrip("\n") + "\n\n" + section + "\n"
     results.write_text(text)
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below this one (Linux /proc; a server's workers are its children's)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except FileNotFoundError:
+        return []
+    return [p for child in children for p in (int(child), *descendants(int(child)))]

@@ -42,6 +42,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results import descendants
+
 ROOT = Path(__file__).resolve().parent.parent
 TEN = (ROOT / "instances" / "generated-10x10-2star.lp").read_text()
 HARD = (ROOT / "instances" / "generated-21x21-5star.lp").read_text()
@@ -134,15 +137,6 @@ class Server:
         """End the server."""
         self.process.terminate()
         self.process.wait(10)
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below this one (Linux /proc)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except FileNotFoundError:
-        return []
-    return [p for child in children for p in (int(child), *descendants(int(child)))]
 
 
 def summary(values: list[float]) -> str:

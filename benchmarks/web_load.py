@@ -39,7 +39,7 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from results import write_section
+from results import descendants, write_section
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDLESS = "stars: 1\n" + "\n".join(chr(ord("A") + k) * 20 for k in range(20)) + "\n"
@@ -77,15 +77,6 @@ def start_server() -> tuple[subprocess.Popen, str, int]:
     address = process.stdout.readline().split()[1]  # serving http://127.0.0.1:PORT/ ...
     host, port = address.removeprefix("http://").rstrip("/").split(":")
     return process, host, int(port)
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below this one (the server's workers are its forkserver's children)."""
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except FileNotFoundError:
-        return []
-    return [p for child in children for p in (int(child), *descendants(int(child)))]
 
 
 def rss_mib(pid: int) -> float:

@@ -41,6 +41,7 @@ EFFORTS = (
     "region",
     "exclusion",
     "counting",
+    "advanced",
     "assumption",
     "assumption-chain",
     "machine",
@@ -49,7 +50,8 @@ EFFORTS = (
 measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-2; region:
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
-other steps of levels 4-5; then level 6 by technique; machine: level 7, and a trial whose
+other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
+containers, the M and T, n-rooks, entanglement); then level 6 by technique; machine: level 7, and a trial whose
 chain is too long to follow (the grade's `effort`). The grade's tiers are made of these
 classes (starbattle/logic/grade.py): a new technique takes its place in them by its class."""
 
@@ -155,7 +157,7 @@ TECHNIQUES = (
     Technique(
         "band-tiling",
         5,
-        _always("counting"),
+        _always("advanced"),
         "band-tiling.lp",
         "a squeeze of lines into 2x2 blocks",
         band_tiling,
@@ -164,7 +166,7 @@ TECHNIQUES = (
     Technique(
         "composite-tiling",
         5,
-        _always("counting"),
+        _always("advanced"),
         "composite-tiling.lp",
         "a counted area in 2x2 blocks",
         composite_tiling,
@@ -173,7 +175,7 @@ TECHNIQUES = (
     Technique(
         "capacity-counting",
         5,
-        _always("counting"),
+        _always("advanced"),
         "capacity-counting.lp",
         "counting with 2x2 room",
         capacity_counting,
@@ -182,7 +184,7 @@ TECHNIQUES = (
     Technique(
         "container-exclusion",
         5,
-        _always("counting"),
+        _always("advanced"),
         "container-exclusion.lp",
         "a star would leave a band or area too little room",
         container_exclusion,
@@ -191,7 +193,7 @@ TECHNIQUES = (
     Technique(
         "counting-exclusion",
         5,
-        _always("counting"),
+        _always("advanced"),
         "counting-exclusion.lp",
         "a star would leave a band too few stars by counting",
         counting_exclusion,
@@ -202,7 +204,7 @@ TECHNIQUES = (
     Technique(
         "m-and-t",
         5,
-        _always("counting"),
+        _always("advanced"),
         "m-and-t.lp",
         "an M or a pressured T",
         _on_view(shapes),
@@ -211,7 +213,7 @@ TECHNIQUES = (
     Technique(
         "n-rooks",
         5,
-        _always("counting"),
+        _always("advanced"),
         "n-rooks.lp",
         "n-rooks",
         _on_view(rooks),
@@ -221,7 +223,7 @@ TECHNIQUES = (
     Technique(
         "entanglement",
         5,
-        _always("counting"),
+        _always("advanced"),
         "entanglement.lp",
         "entanglement",
         _on_view(entanglement),

@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from starbattle.web.server import StarBattleServer
 
 
@@ -64,3 +66,15 @@ def marks_with(size: int, stars=(), blanks=(), dots=()) -> str:
         for r, c in cells:
             grid[(r - 1) * size + c - 1] = mark
     return "".join(grid)
+
+
+def serious_violations(page: Any) -> list[tuple[str, str, int]]:
+    """axe-core's serious and critical violations on a page: rule, impact, nodes."""
+    axe = pytest.importorskip(
+        "axe_playwright_python.sync_playwright", reason="pip install axe-playwright-python"
+    ).Axe()
+    return [
+        (v["id"], v["impact"], len(v["nodes"]))
+        for v in axe.run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
