@@ -150,11 +150,15 @@ def split(puzzles: list[dict]) -> tuple[list[dict], list[dict]]:
     return fit, held
 
 
+RISE = 0.01
+"""The least a harder effort class adds to the score (so that a tier can tell them apart)."""
+
+
 def fit_weights(rows: list[dict]) -> dict[str, float]:
     """Least squares of the label rank on the terms: a harder class never scores less.
 
-    The score at share 0 rises (or stays) from each effort class to the next and a share
-    never lowers it: the fit is made on steps (a term per class: needs that class or a
+    The score at share 0 rises (by RISE at least) from each effort class to the next and a
+    share never lowers it: the fit is made on steps (a term per class: needs that class or a
     harder one) and shares, each weighing 0 or more, then said per class. Only the classes
     some fitted puzzle needs get weights (`terms` counts a class without them as the
     nearest easier one that has them).
@@ -169,7 +173,8 @@ def fit_weights(rows: list[dict]) -> dict[str, float]:
             for row in rows
         ]
     )
-    bounds = ([-np.inf] + [0.0] * (len(seen) + len(shared) - 1), np.inf)
+    rises = [RISE] * (len(seen) - 1) + [0.0] * len(shared)
+    bounds = ([-np.inf, *rises], np.inf)
     y = np.array([row["label_rank"] for row in rows], dtype=float)
     solution = lsq_linear(design, y, bounds=bounds).x
     bases = np.cumsum(solution[: len(seen)])
@@ -197,7 +202,8 @@ def cross_validated(rows: list[dict], folds: int = 5, repeats: int = 4) -> float
 
 
 def fit_cuts(values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray) -> tuple[float, ...]:
-    """Cut points between ranks 0-1, 1-2, 2-3, then the expert 90th percentile.
+    """Cut points between ranks 0-1, 1-2, 2-3, then the expert 90th percentile (rounded down,
+    so that the scores at it are extreme).
 
     Each of the first three misplaces the fewest of the two ranks it parts, each rank's
     share counted (the ranks are not equally common).
@@ -213,7 +219,7 @@ def fit_cuts(values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray) -> tuple
         cuts.append(round(float(candidates[int(np.argmin(errors))]), 3))
     if len(gentle):
         cuts[2] = max(cuts[2], round(float(gentle.max()) + 0.001, 3))
-    expert = round(float(np.percentile(values[ranks == 3], 90)), 3)
+    expert = math.floor(1000 * float(np.percentile(values[ranks == 3], 90))) / 1000
     cuts.append(max(expert, round(cuts[2] + 0.001, 3)))
     return tuple(sorted(cuts))
 

@@ -29,22 +29,24 @@ WEIGHTS = {
     "is_basic": 0.3,
     "is_region": 0.5691,
     "is_exclusion": 1.0233,
-    "is_counting": 1.988,
-    "is_assumption": 1.988,
-    "is_assumption-chain": 2.5361,
-    "is_machine": 2.9281,
+    "is_counting": 1.9805,
+    "is_advanced": 1.9905,
+    "is_assumption": 2.6579,
+    "is_assumption-chain": 2.9918,
+    "is_machine": 3.0018,
     "share_region": 0.0,
     "share_exclusion": 1.2627,
-    "share_counting": 0.1421,
-    "share_assumption": 2.8283,
-    "share_assumption-chain": 5.6902,
-    "share_machine": 1.307,
+    "share_counting": 0.2071,
+    "share_advanced": 3.7794,
+    "share_assumption": 3.9474,
+    "share_assumption-chain": 0.1214,
+    "share_machine": 0.0,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
 of a trace whose hardest step is of that class (`is_`) and what the share of the board's
 cells its steps of that class decide adds (`share_`). The score estimates StarBattleLab's
 tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (1.039, 1.989, 2.653, 3.014)
+CUTS = (1.039, 1.982, 2.364, 3.001)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
 half that another source labels normal or easy; extreme above 90% of the experts)."""

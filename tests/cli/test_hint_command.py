@@ -179,9 +179,16 @@ def test_a_level_in_other_digits_is_refused(run, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "is not on the ladder" in result.stderr
 
 
-CHAIN_BOARD = "stars: 1\nBCCCCA\nBBCCAA\nBBBCEE\nDFCCCE\nDFFCCE\nDDFCEE\n"
-CHAIN_MARKS = "xxx.x.\nx.x.x.\nx.x..x\n.xx.xx\n.x.xxx\n.x.x.x\n"
-"""A 6x6 board and marks where the next step is a trial (tests/crafted.py, assumption)."""
+CHAIN_BOARD = (
+    "stars: 2\nAAAAAABBCC\nAAAAAABBCC\nDDDAAABBCC\nDDDEEFBBCC\nDDDEEFFFCC\nGDDHEEEFCC\n"
+    "GGGHEEEFFC\nGGIHHHHHHC\nIIIJJHHHJC\nIIIJJJJJJC\n"
+)
+CHAIN_MARKS = (
+    "xxx.x.x.x.\nxxx.x.x.x.\n...xxx..x.\n.xx...x.x.\n....x...x.\n.xx.....x.\n"
+    ".x.....x.x\n.......x.x\n.x.x...x.x\n.......x.x\n"
+)
+"""A StarBattleLab 10x10 puzzle (sbl-0222 of ../shared/corpus) at the state of its trace where
+the next step is a trial."""
 
 
 def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_path: Path) -> None:
@@ -192,26 +199,26 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
     assert text.exit_code == 0
     assert text.stdout.splitlines()[:9] == [
         "hint: level 6, assumption",
-        "look at: row 4, row 6, column 3, column 5",
-        "If (4,1) were empty, then after 4 steps row 6 would have too many stars, so (4,1) is "
-        "a star",
-        "  1. Suppose (4,1) is empty",
-        "  2. Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
-        "  3. No two stars touch, so the cells around the star at (4,4) are empty",
-        "  4. Column 5 needs 1 star and (6,5) is its only undecided cell, so it is a star",
-        "  5. Column 3 needs 1 star and (6,3) is its only undecided cell, so it is a star",
-        "  6. Row 6 has 2 stars, more than 1: a contradiction",
+        "look at: column 2, region I",
+        "If (4,1) were a star, then after 4 steps region I would have no room for its stars, so "
+        "(4,1) is empty",
+        "  1. Suppose (4,1) is a star",
+        "  2. No two stars touch, so the cells around the star at (4,1) are empty",
+        "  3. Column 2 needs 2 stars and has just 2 undecided cells, so they are all stars",
+        "  4. No two stars touch, so the cells around the star at (8,2) are empty",
+        "  5. No two stars touch, so the cells around the star at (10,2) are empty",
+        "  6. Region I needs 1 more star but has no undecided cell left: a contradiction",
     ]
     explained = run("explain", str(board), str(marks)).stdout.splitlines()
     assert explained[:3] == [
-        "  1. [6 assumption] If (4,1) were empty, then after 4 steps row 6 would have too many "
-        "stars, so (4,1) is a star",
-        "       1. Suppose (4,1) is empty",
-        "       2. Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
+        "  1. [6 assumption] If (4,1) were a star, then after 4 steps region I would have no "
+        "room for its stars, so (4,1) is empty",
+        "       1. Suppose (4,1) is a star",
+        "       2. No two stars touch, so the cells around the star at (4,1) are empty",
     ]
     record = json.loads(run("hint", str(board), str(marks), "-f", "json").stdout)
     assert [link["technique"] for link in record["chain"]] == [
-        *("suppose", "forced-fill", "around-star", "forced-fill", "forced-fill", "broken-rule"),
+        *("suppose", "around-star", "forced-fill", "around-star", "around-star", "broken-rule"),
     ]
     assert record["chain"][0] == {
         "type": "step",
@@ -219,17 +226,20 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
         "technique": "suppose",
         "level": 6,
         "premises": {"units": [], "cells": [[4, 1]]},
-        "conclusions": {"stars": [], "blanks": [[4, 1]]},
-        "sentence": "Suppose (4,1) is empty",
+        "conclusions": {"stars": [[4, 1]], "blanks": []},
+        "sentence": "Suppose (4,1) is a star",
     }
     assert record["chain"][-1] == {
         "type": "step",
         "index": 6,
         "technique": "broken-rule",
         "level": 0,
-        "premises": {"units": ["row 6"], "cells": [[6, 2], [6, 3], [6, 4], [6, 5], [6, 6]]},
+        "premises": {
+            "units": ["region I"],
+            "cells": [[8, 2], [8, 3], [9, 1], [9, 2], [9, 3], [10, 1], [10, 2], [10, 3]],
+        },
         "conclusions": {"stars": [], "blanks": []},
-        "sentence": "Row 6 has 2 stars, more than 1: a contradiction",
+        "sentence": "Region I needs 1 more star but has no undecided cell left: a contradiction",
     }
     where = json.loads(
         run("hint", str(board), str(marks), "--disclose", "where", "-f", "json").stdout

@@ -88,9 +88,10 @@ def test_features_of_a_known_board_are_exact() -> None:
         (SIX_BLOCKED, "medium", "exclusion"),
         (INSTANCES / "generated-10x10-2star.lp", "medium", "exclusion"),
         (INSTANCES / "cspuz-6x6-1star.lp", "hard", "counting"),
-        (INSTANCES / "generated-9x9-2star-expert.lp", "expert", "assumption-chain"),
-        (INSTANCES / "generated-14x14-3star.lp", "expert", "machine"),
-        (INSTANCES / "generated-9x9-2star-extreme.lp", "extreme", "assumption-chain"),
+        (INSTANCES / "generated-14x14-3star.lp", "hard", "advanced"),
+        (INSTANCES / "generated-9x9-2star-expert.lp", "expert", "advanced"),
+        (INSTANCES / "generated-17x17-4star.lp", "expert", "assumption-chain"),
+        (INSTANCES / "generated-21x21-5star.lp", "extreme", "machine"),
     ],
 )
 def test_the_shipped_examples_get_their_tier(path: object, tier: str, kind: str) -> None:
@@ -239,7 +240,7 @@ def test_cli_grade_collection_counts_tiers(run) -> None:
 def test_cli_generate_to_a_score_says_how_many_were_made(run) -> None:
     made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
     assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
-    assert made.stderr == "puzzle 1: medium, score 1.25 (1 puzzle made)\n"
+    assert made.stderr == "puzzle 1: medium, score 1.269 (1 puzzle made)\n"
     none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
     assert none.exit_code == 2
     assert "none of 2 generated puzzles was score >= 100" in none.stderr
