@@ -34,14 +34,20 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
         ),
         key=lambda entry: entry[0],
     )
-    slack = [entry[0] for entry in tight]
+    # A star's 3x3 neighbourhood holds at most 4 cells no two of which share a 2x2 block, so
+    # a container with need + 4 such cells keeps room for its stars unless units fill.
+    near = [
+        entry for entry in tight if grid.spread(entry[1], entry[2].need + 4) < entry[2].need + 4
+    ]
+    slacks = [entry[0] for entry in near], [entry[0] for entry in tight]
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         for pressure in ([], filled) if filled else ([],):
             effect = grid.reach[x]
             for unit in pressure:
                 effect |= open_masks[unit]
-            reach = tight[: bisect_right(slack, effect.bit_count())]
+            candidates, slack = (tight, slacks[1]) if pressure else (near, slacks[0])
+            reach = candidates[: bisect_right(slack, effect.bit_count())]
             step = _starved(view, x, pressure, effect, reach, budget)
             if step is not None:
                 found.append(step)
@@ -63,7 +69,8 @@ def _starved(
         if not mask & effect:
             continue
         need = container.need - (x in container.cells)
-        if need <= 0 or (mask & ~effect).bit_count() > 4 * (need - 1):
+        left = mask & ~effect
+        if need <= 0 or left.bit_count() > 4 * (need - 1) or grid.spread(left, need) >= need:
             continue
         if not budget.spend(len(container.cells)):
             return None

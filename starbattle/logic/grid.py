@@ -150,6 +150,19 @@ class Grid:
             best = max(best, *sums)
         return best
 
+    def spread(self, mask: int, enough: int) -> int:
+        """A lower bound on the 2x2 blocks covering a bit mask's cells, counted up to `enough`.
+
+        Cells no two of which share a block, picked greedily in reading order: cheaper than
+        `least_blocks` (no cell set is built).
+        """
+        count = 0
+        while mask and count < enough:
+            low = mask & -mask
+            mask &= ~self.reach[low.bit_length() - 1]
+            count += 1
+        return count
+
     def capacity(self, cells: frozenset[int], most: int) -> int:
         """The fewest 2x2 blocks covering the cells, or `most` if that many or more are needed.
 
