@@ -120,6 +120,10 @@ class Tally(NamedTuple):
     most: int
     least: int
     """Their sums."""
+    mask: int
+    """The band's undecided cells, as a bit mask."""
+    caps: dict[int, tuple[int, int]]
+    """Each meeting unit's room (`_caps`) inside and outside the band."""
 
 
 def counting_exclusion(logic: Logic, view: View) -> list[Found]:
@@ -132,6 +136,8 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
     """
     grid, found = view.grid, []
     budget = logic.container_budget(view, "counting-exclusion")
+    decided = sum(1 << i for i in view.stars | view.blanks)
+    open_masks = [mask & ~decided for mask in grid.masks]
     tallies = []
     for lines, others in bands(view):
         cells = frozenset().union(*(view.open[u] for u in lines))
@@ -140,59 +146,83 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
             meeting = frozenset(u for u in group if view.open[u] & cells)
             if not meeting or not budget.spend(len(meeting)):
                 continue
-            bounds = {u: _bounds(grid, view.need[u], view.open[u], cells) for u in meeting}
+            caps = {u: _caps(grid, view.need[u], view.open[u], cells) for u in meeting}
+            bounds = {u: _from_caps(view.need[u], *caps[u]) for u in meeting}
             most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
-            tallies.append(Tally(lines, meeting, cells, need, bounds, most, least))
+            mask = sum(1 << i for i in cells)
+            tallies.append(Tally(lines, meeting, cells, need, bounds, most, least, mask, caps))
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         for pressure in ([], filled) if filled else ([],):
             taken = {x, *grid.around[x]}.union(*(view.open[u] for u in pressure))
-            touched = {u for i in taken for u in grid.units_of[i]}
-            step = _miscounted(view, x, pressure, taken, touched, tallies, budget)
+            taken_mask = sum(1 << i for i in taken) & ~decided
+            gone = {u: open_masks[u] & taken_mask for i in taken for u in grid.units_of[i]}
+            step = _miscounted(view, x, pressure, (taken, taken_mask), gone, tallies, budget)
             if step is not None:
                 found.append(step)
                 break
     return found
 
 
-def _bounds(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) -> tuple[int, int]:
-    """A unit's (most, least) stars in a band, by the 2x2 room of its cells inside and outside."""
+def _caps(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) -> tuple[int, int]:
+    """The stars a unit's cells inside and outside a band can hold: their fewest 2x2 blocks."""
     if need <= 0:
         return 0, 0
-    inside, outside = cells & band, cells - band
-    most = min(need, grid.capacity(inside, need + 1))
-    return most, max(0, need - grid.capacity(outside, need + 1))
+    return grid.capacity(cells & band, need + 1), grid.capacity(cells - band, need + 1)
+
+
+def _from_caps(need: int, inside: int, outside: int) -> tuple[int, int]:
+    """A unit's (most, least) stars in a band, from the room of its cells inside and outside."""
+    if need <= 0:
+        return 0, 0
+    return min(need, inside), max(0, need - outside)
 
 
 def _miscounted(
     view: View,
     x: int,
     filled: list[int],
-    taken: set[int],
-    touched: set[int],
+    taken: tuple[set[int], int],
+    gone: dict[int, int],
     tallies: list[Tally],
     budget: Budget,
 ) -> Found | None:
-    """The step if a star at x leaves some band's bounds unable to add up to its need."""
-    grid = view.grid
-    remains = {
-        u: (0 if u in filled else view.need[u] - (x in grid.sets[u]), view.open[u] - taken)
-        for u in touched
-    }
+    """The step if a star at x leaves some band's bounds unable to add up to its need.
+
+    `taken` holds the cells the star takes (and as a bit mask, the undecided ones), `gone`
+    those of each unit it touches. Taking a cell lowers a part's room by one 2x2 block at
+    most, so bounds that cannot break the count even so spare the exact ones (a cover search
+    each): first for the band as a whole (the units of one kind share no cell), then per unit.
+    """
+    grid, (cells_taken, taken_mask) = view.grid, taken
+    needs = {u: 0 if u in filled else view.need[u] - (x in grid.sets[u]) for u in gone}
     for tally in tallies:
-        affected = tally.meeting & touched
+        affected = tally.meeting & gone.keys()
         if not affected:
             continue
         if not budget.spend(len(affected)):
             return None
         need = tally.need - (x in tally.cells)
         most, least = tally.most, tally.least
-        lowest = most - sum(tally.bounds[u][0] for u in affected)
-        highest = least + sum(remains[u][0] - tally.bounds[u][1] for u in affected)
+        inside = (taken_mask & tally.mask).bit_count()
+        lowest = most - inside - 1 - sum(tally.bounds[u][0] for u in filled if u in affected)
+        if lowest >= need >= least + taken_mask.bit_count() - inside:
+            continue
+        lowest, highest = most, least
+        for u in affected:
+            (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
+            left = needs[u]
+            if left > 0:
+                lost = (gone[u] & tally.mask).bit_count()
+                lowest += min(left, inside - lost) - had_most
+                highest += max(0, left - outside + gone[u].bit_count() - lost) - had_least
+            else:
+                lowest, highest = lowest - had_most, highest - had_least
         if lowest >= need >= highest:  # no new bounds of these units can break the count
             continue
         for u in affected:
-            new = _bounds(grid, *remains[u], tally.cells)
+            cells = view.open[u] - cells_taken
+            new = _from_caps(needs[u], *_caps(grid, needs[u], cells, tally.cells))
             most += new[0] - tally.bounds[u][0]
             least += new[1] - tally.bounds[u][1]
         if most < need or least > need:
