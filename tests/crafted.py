@@ -224,10 +224,10 @@ APPLIES = {
                 "xx.....xxx",
             ],
             [[5, 9]],
-            [[4, 8], [4, 10], [5, 8], [6, 8]],
+            [[2, 10], [4, 8], [4, 10], [5, 8], [6, 8]],
             ["column 9", "column 10"],
             "Columns 9-10 need 4 stars and their undecided cells fit in 4 2x2 blocks, one star "
-            "each, so (5,9) is a star and 4 cells are empty",
+            "each, so (5,9) is a star and 5 cells are empty",
         ),
         (
             [

@@ -97,7 +97,7 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("counting-exclusion", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("assumption", (Unit("row", 1),), "assumption"),
         ("assumption-chain", (), "assumption-chain"),
-        ("unsat-core", (Unit("row", 1),), "unsat-core"),
+        ("unsat-core", (Unit("row", 1),), "machine"),
         ("m-and-t", (Unit("region", "A"),), "counting"),
         ("n-rooks", (Unit("row", 1),), "counting"),
         ("entanglement", (Unit("row", 1),), "counting"),
