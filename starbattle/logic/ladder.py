@@ -29,11 +29,10 @@ Lowest level, precisely: levels 0-5 always run to the end, so no step is made at
 above one of them that applies, but for the container techniques, which work within
 CONTAINER_WORK each per step (on the largest boards they may leave some containers
 untried). Level 6 runs to the end for refutations by levels 1-2 (every undecided cell, both
-ways) and within a work budget (ASSUMPTION_WORK) for refutations that
-use levels 3-5; level 7 within CORE_PROOFS. A spent budget can only make level 6 miss a
-refutation, so that the step comes from level 7 instead; it never lifts a step above a
-level 0-5 deduction. Budgets count work, not seconds: a board and state always give the
-same step.
+ways) and within a work budget (ASSUMPTION_WORK) for refutations that use levels 3-5; level
+7 within CORE_PROOFS. A spent budget can only make level 6 miss a refutation, so that the
+step comes from level 7 instead; it never lifts a step above a level 0-5 deduction. Budgets
+count work, not seconds: a board and state always give the same step.
 """
 
 from __future__ import annotations
