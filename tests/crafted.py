@@ -224,10 +224,10 @@ APPLIES = {
                 "xx.....xxx",
             ],
             [[5, 9]],
-            [[4, 8], [4, 10], [5, 8], [6, 8]],
+            [[2, 10], [4, 8], [4, 10], [5, 8], [6, 8]],
             ["column 9", "column 10"],
             "Columns 9-10 need 4 stars and their undecided cells fit in 4 2x2 blocks, one star "
-            "each, so (5,9) is a star and 4 cells are empty",
+            "each, so (5,9) is a star and 5 cells are empty",
         ),
         (
             [
@@ -1233,7 +1233,7 @@ NEW_APPLIES = {
                 "....x.x*x.",
                 "..x...xxx.",
             ],
-            [],
+            [[8, 10]],
             [[6, 7], [6, 8]],
             [
                 "row 1",
@@ -1258,8 +1258,8 @@ NEW_APPLIES = {
                 "column 10",
             ],
             "Each pair of rows and of columns has one 2x2 block without a star (n-rooks); so far "
-            "the block at rows 7-8, columns 7-8 cannot be one without, so (6,7) and (6,8) are "
-            "empty",
+            "the blocks from (7,7) and (7,9) cannot be ones without, so (8,10) is a star and "
+            "(6,7) and (6,8) are empty",
         ),
         (
             [
@@ -1339,7 +1339,7 @@ NEW_APPLIES = {
                 "..xxx.x*x",
             ],
             [],
-            [[4, 9]],
+            [[4, 9], [5, 3]],
             [
                 "row 1",
                 "row 2",
@@ -1361,7 +1361,8 @@ NEW_APPLIES = {
                 "column 9",
             ],
             "On a 9x9 board with 2 stars in every row and column, no placement with the stars at "
-            "(4,7) and (7,8) has a star at (4,9) (entanglement), so (4,9) is empty",
+            "(4,7), (7,8) and (8,4) has a star at (4,9) or (5,3) (entanglement), so (4,9) and "
+            "(5,3) are empty",
         ),
         (
             [
@@ -1435,7 +1436,7 @@ NEW_APPLIES = {
                 "x*x..xxxx",
             ],
             [],
-            [[4, 6]],
+            [[3, 8], [4, 6]],
             [
                 "row 1",
                 "row 2",
@@ -1457,7 +1458,8 @@ NEW_APPLIES = {
                 "column 9",
             ],
             "On a 9x9 board with 2 stars in every row and column, no placement with the stars at "
-            "(3,3) and (5,3) has a star at (4,6) (entanglement), so (4,6) is empty",
+            "(3,3), (5,3), (7,2), (7,4) and (9,2) has a star at (3,8) or (4,6) (entanglement), so "
+            "(3,8) and (4,6) are empty",
         ),
     ],
 }

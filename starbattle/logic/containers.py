@@ -94,13 +94,10 @@ def _count(view: View, units: tuple[int, ...]) -> str:
     return plural(total, "more star" if any(view.has[u] for u in units) else "star")
 
 
-def bands(
-    view: View, *, full: bool = False
-) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+def bands(view: View) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
     """Every band of 1 to N-1 adjacent lines that needs stars, smallest first, with the others.
 
     The others are the units that need stars: the regions, then the perpendicular lines.
-    `full`: bands that need no more stars too (the units meeting one hold theirs outside it).
     """
     grid, n = view.grid, view.grid.n
     wanted = [u for u in range(len(grid.units)) if view.need[u] > 0 and view.open[u]]
@@ -118,7 +115,7 @@ def bands(
     return [
         (band, (regions, across[grid.kinds[band[0]]]))
         for band in every
-        if full or sum(view.need[u] for u in band) > 0
+        if sum(view.need[u] for u in band) > 0
     ]
 
 
@@ -128,7 +125,7 @@ def containers(view: View) -> list[Container]:
         return view.memo["containers"]  # type: ignore[no-any-return]
     found: list[Container] = []
     seen: set[tuple[frozenset[int], int]] = set()
-    for lines, others in bands(view, full=True):
+    for lines, others in bands(view):
         need = sum(view.need[u] for u in lines)
         cells = frozenset().union(*(view.open[u] for u in lines))
         made = (

@@ -11,7 +11,8 @@ from functools import cache
 
 from starbattle.asp.encodings import encodings_dir
 from starbattle.logic.grid import Found, View
-from starbattle.logic.sentences import outcome
+from starbattle.logic.sentences import outcome, within
+from starbattle.words import joined
 
 TABLE = ("hints", "tables", "entanglement.lp")
 """The table's file under encodings/."""
@@ -32,34 +33,41 @@ def patterns(n: int, s: int) -> dict[tuple[int, int], frozenset[int]]:
 
 
 def entanglement(view: View) -> list[Found]:
-    """A star, or two, that the table says leave no star at some undecided cells."""
+    """The undecided cells the table says no star can take beside the stars so far.
+
+    One argument, one step: the table looked up for every star and pair of stars, together
+    (no placement holding all those stars has a star where one of them rules it out).
+    """
     grid = view.grid
     table = patterns(grid.n, grid.quota)
     if not table:
         return []
-    stars, found = sorted(view.stars), []
+    stars = sorted(view.stars)
     undecided = set(grid.cells) - view.stars - view.blanks
-    lines = (*grid.rows, *grid.columns)
-    size = f"{grid.n}x{grid.n} board with {grid.quota} stars"
+    used: set[int] = set()
+    blanks: set[int] = set()
     for k, a in enumerate(stars):
         for b in stars[k:]:
-            blanks = table.get((a, b), frozenset()) & undecided
-            if not blanks:
-                continue
-            placed = (
-                f"the star at {grid.where(a)}"
-                if a == b
-                else f"the stars at {grid.where(a)} and {grid.where(b)}"
-            )
-            text = (
-                f"on a {size} in every row and column, no placement with {placed} has a "
-                f"star at {_cells(view, blanks)} (entanglement), so {outcome(grid, (), blanks)}"
-            )
-            cells = (a,) if a == b else (a, b)
-            found.append(Found("entanglement", lines, cells, frozenset(), blanks, text))
-    return found
+            ruled = table.get((a, b), frozenset()) & undecided
+            if ruled:
+                blanks |= ruled
+                used |= {a, b}
+    if not blanks:
+        return []
+    size = f"{grid.n}x{grid.n} board with {grid.quota} stars"
+    placed = joined([grid.where(i) for i in sorted(used)])
+    placed = f"the star at {placed}" if len(used) == 1 else f"the stars at {placed}"
+    text = within(
+        f"on a {size} in every row and column, no placement with {said} has a "
+        f"star at {_cells(view, blanks)} (entanglement), so {outcome(grid, (), blanks)}"
+        for said in (placed, f"these {len(used)} stars")
+    )
+    lines = (*grid.rows, *grid.columns)
+    return [Found("entanglement", lines, tuple(sorted(used)), frozenset(), frozenset(blanks), text)]
 
 
-def _cells(view: View, cells: frozenset[int]) -> str:
-    """'(3,4)', 'these 2 cells'."""
-    return view.grid.where(min(cells)) if len(cells) == 1 else f"these {len(cells)} cells"
+def _cells(view: View, cells: set[int]) -> str:
+    """'(3,4)', '(3,4) or (5,6)', 'these 4 cells'."""
+    if len(cells) > 3:
+        return f"these {len(cells)} cells"
+    return joined([view.grid.where(i) for i in sorted(cells)], "or")

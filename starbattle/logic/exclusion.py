@@ -13,16 +13,37 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.logic.containers import Container, bands, containers
-from starbattle.logic.grid import Found, Grid, View
-from starbattle.logic.sentences import SENTENCE_LIMIT, units_phrase, units_text
+from starbattle.logic.grid import Found, Grid, View, gathered
+from starbattle.logic.sentences import (
+    SENTENCE_LIMIT,
+    filling,
+    star_at,
+    starving,
+    units_text,
+    within,
+)
 from starbattle.words import plural
 
 if TYPE_CHECKING:
     from starbattle.logic.ladder import Budget, Logic
 
 
+class Squeezed(NamedTuple):
+    """A star at x (filling `full`) would leave a container room for `most` of its `need`."""
+
+    x: int
+    container: Container
+    full: tuple[int, ...]
+    need: int
+    most: int
+
+
 def container_exclusion(logic: Logic, view: View) -> list[Found]:
-    """Every undecided cell whose star would leave some container too little room."""
+    """Every undecided cell whose star would leave some container too little room.
+
+    One argument, one step: the cells that starve the same container alike (filling the
+    same units) are one step.
+    """
     grid, found = view.grid, []
     budget = logic.container_budget(view, "container-exclusion")
     decided = sum(1 << i for i in view.stars | view.blanks)
@@ -48,11 +69,11 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
                 effect |= open_masks[unit]
             candidates, slack = (tight, slacks[1]) if pressure else (near, slacks[0])
             reach = candidates[: bisect_right(slack, effect.bit_count())]
-            step = _starved(view, x, pressure, effect, reach, budget)
-            if step is not None:
-                found.append(step)
+            squeezed = _starved(view, x, pressure, effect, reach, budget)
+            if squeezed is not None:
+                found.append(squeezed)
                 break
-    return found
+    return [_excluded(view, group) for group in gathered(found, _rests_on)]
 
 
 def _starved(
@@ -62,8 +83,8 @@ def _starved(
     effect: int,
     reach: list[tuple[int, int, Container]],
     budget: Budget,
-) -> Found | None:
-    """The step if a star at x (filling `filled`) leaves one of the containers too little room."""
+) -> Squeezed | None:
+    """How a star at x (filling `filled`) leaves one of the containers too little room (if so)."""
     grid = view.grid
     for _, mask, container in reach:
         if not mask & effect:
@@ -79,33 +100,43 @@ def _starved(
         if cover is None:
             continue
         full = tuple(u for u in filled if grid.sets[u] & container.cells - {x})
-        return _excluded(view, x, container, full, need, len(cover) if room else 0)
+        return Squeezed(x, container, full, need, len(cover) if room else 0)
     return None
 
 
-def _excluded(
-    view: View, x: int, container: Container, full: tuple[int, ...], need: int, most: int
-) -> Found:
-    """The step: a star at x would leave the container room for `most` stars of `need`."""
-    grid, where = view.grid, view.grid.where(x)
-    space = f"room for at most {plural(most, 'star')}" if most else "no room"
-    fill = f"fill {units_phrase(grid, full)} and " if full else ""
-    if x in container.cells:
-        then = (
-            f"a star at {where} would be one of them and {fill}leave {space} for the other {need}"
-        )
+def _rests_on(squeezed: Squeezed) -> tuple[Container, tuple[int, ...]]:
+    """What the argument rests on: the container and the units it fills besides its own."""
+    container = squeezed.container
+    return container, tuple(u for u in squeezed.full if u not in container.units)
+
+
+def _excluded(view: View, group: list[Squeezed]) -> Found:
+    """The step: a star at any of the cells would leave the container too little room."""
+    grid, first = view.grid, group[0]
+    container, more = _rests_on(first)
+    xs = [squeezed.x for squeezed in group]
+    at, so = star_at(grid, xs)
+    fulls = [squeezed.full for squeezed in group]
+    fill = filling(grid, fulls)
+    alike = {(s.x in container.cells, s.need, s.most) for s in group}
+    if len(alike) > 1:
+        then = f"{at} would {fill}leave too little room for them"
     else:
-        then = f"a star at {where} would {fill}leave {space} for them"
-    text = f"{container.told(view)}; {then}, so {where} is empty"
+        [(inside, need, most)] = alike
+        space = f"room for at most {plural(most, 'star')}" if most else "no room"
+        if inside:
+            then = f"{at} would be one of them and {fill}leave {space} for the other {need}"
+        else:
+            then = f"{at} would {fill}leave {space} for them"
+    text = f"{container.told(view)}; {then}, so {so}"
     if len(text) > SENTENCE_LIMIT:
-        text = (
-            f"a star at {where} would {fill}leave {container.name(view)} {space}, but "
-            f"{'it needs' if container.single else 'they need'} "
-            f"{need}, so {where} is empty"
-        )
-    units = (*container.units, *(u for u in full if u not in container.units))
-    cells = tuple(sorted({x, *view.marks_in(units)}))
-    return Found("container-exclusion", units, cells, frozenset(), frozenset({x}), text)
+        area = (container.name(view), container.single)
+        rooms = [(s.need, s.most) for s in group]
+        general = f"{'its' if container.single else 'their'} {plural(container.need, 'star')}"
+        text = starving(grid, xs, fulls, area, rooms, general)
+    units = (*container.units, *more)
+    cells = tuple(sorted({*xs, *view.marks_in(units)}))
+    return Found("container-exclusion", units, cells, frozenset(), frozenset(xs), text)
 
 
 class Tally(NamedTuple):
@@ -126,6 +157,25 @@ class Tally(NamedTuple):
     """Each meeting unit's room (`_caps`) inside and outside the band."""
 
 
+class Miscount(NamedTuple):
+    """A star at x (filling `full`) would leave a band's count impossible.
+
+    The units meeting it would put (most, least) stars into it, missing the `need` it would
+    have.
+    """
+
+    x: int
+    tally: Tally
+    full: tuple[int, ...]
+    need: int
+    bounds: tuple[int, int]
+
+
+def _counted_on(miscount: Miscount) -> tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]:
+    """What the argument rests on: the band, the units meeting it and the units filled."""
+    return miscount.tally.lines, miscount.tally.meeting, miscount.full
+
+
 def counting_exclusion(logic: Logic, view: View) -> list[Found]:
     """Every undecided cell whose star would leave a band's count impossible by 2x2 room.
 
@@ -134,7 +184,7 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
     hold (capacity counting); if after a star at X (filling, under pressure, the units that
     need just that star) these bounds cannot add up to what the band needs, X is empty.
     """
-    grid, found = view.grid, []
+    grid = view.grid
     budget = logic.container_budget(view, "counting-exclusion")
     decided = sum(1 << i for i in view.stars | view.blanks)
     open_masks = [mask & ~decided for mask in grid.masks]
@@ -151,17 +201,18 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
             most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
             mask = sum(1 << i for i in cells)
             tallies.append(Tally(lines, meeting, cells, need, bounds, most, least, mask, caps))
+    miscounts = []
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         for pressure in ([], filled) if filled else ([],):
             taken = {x, *grid.around[x]}.union(*(view.open[u] for u in pressure))
             taken_mask = sum(1 << i for i in taken) & ~decided
             gone = {u: open_masks[u] & taken_mask for i in taken for u in grid.units_of[i]}
-            step = _miscounted(view, x, pressure, (taken, taken_mask), gone, tallies, budget)
-            if step is not None:
-                found.append(step)
+            miscount = _miscounted(view, x, pressure, (taken, taken_mask), gone, tallies, budget)
+            if miscount is not None:
+                miscounts.append(miscount)
                 break
-    return found
+    return [_miscounted_step(view, group) for group in gathered(miscounts, _counted_on)]
 
 
 def _caps(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) -> tuple[int, int]:
@@ -186,8 +237,8 @@ def _miscounted(
     gone: dict[int, int],
     tallies: list[Tally],
     budget: Budget,
-) -> Found | None:
-    """The step if a star at x leaves some band's bounds unable to add up to its need.
+) -> Miscount | None:
+    """How a star at x leaves some band's bounds unable to add up to its need (if so).
 
     `taken` holds the cells the star takes (and as a bit mask, the undecided ones), `gone`
     those of each unit it touches. Taking a cell lowers a part's room by one 2x2 block at
@@ -226,35 +277,45 @@ def _miscounted(
             most += new[0] - tally.bounds[u][0]
             least += new[1] - tally.bounds[u][1]
         if most < need or least > need:
-            return _miscounted_step(view, x, filled, tally, need, (most, least))
+            full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
+            return Miscount(x, tally, full, need, (most, least))
     return None
 
 
-def _miscounted_step(
-    view: View, x: int, filled: list[int], tally: Tally, need: int, bounds: tuple[int, int]
-) -> Found:
-    """The step: a star at x would leave the units meeting a band unable to give it `need`."""
-    grid, where = view.grid, view.grid.where(x)
+def _miscounted_step(view: View, group: list[Miscount]) -> Found:
+    """The step: a star at any of the cells would leave a band's count impossible."""
+    grid, first = view.grid, group[0]
+    tally, full = first.tally, first.full
+    xs = [miscount.x for miscount in group]
+    at, so = star_at(grid, xs)
     band, meeting = units_text(grid, tally.lines), tuple(sorted(tally.meeting))
     others = units_text(grid, meeting)
     if len(others) > SENTENCE_LIMIT // 4:
         others = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting {band}"
-    full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
-    fill = f"fill {units_phrase(grid, full)} and " if full else ""
-    most, least = bounds
+    fill = filling(grid, [full])
     verb = "need" if len(tally.lines) > 1 else "needs"
-    if most < need:
+    alike = {(m.need, m.bounds[0] < m.need, m.bounds[m.bounds[0] >= m.need]) for m in group}
+    need, short, bound = min(alike)  # each cell's band need, and the bound that misses it
+    if short:
+        room = f"room to put at most {plural(bound, 'star')}" if bound else "no room to put a star"
         text = (
-            f"a star at {where} would {fill}leave {others} room to put at most "
-            f"{plural(most, 'star')} into {band} (counting 2x2 blocks), but {band} {verb} "
-            f"{need} more, so {where} is empty"
+            f"{at} would {fill}leave {others} {room} into {band} (counting 2x2 blocks), but "
+            f"{band} {verb} {need} more, so {so}"
         )
     else:
         text = (
-            f"a star at {where} would {fill}leave {others} so little room outside {band} "
-            f"(counting 2x2 blocks) that they put at least {plural(least, 'star')} into it, "
-            f"but {band} {verb} only {need} more, so {where} is empty"
+            f"{at} would {fill}leave {others} so little room outside {band} "
+            f"(counting 2x2 blocks) that {'they put' if len(meeting) > 1 else 'it puts'} at "
+            f"least {plural(bound, 'star')} "
+            f"into it, but {band} {verb} {f'only {need}' if need else 'no'} more, so {so}"
         )
+    generally = [
+        f"{star_at(grid, xs, counted)[0]} would {filling(grid, [full], brief)}leave {others} "
+        f"unable to give {band} the stars {'they need' if len(tally.lines) > 1 else 'it needs'} "
+        f"(counting 2x2 blocks), so {so}"
+        for counted, brief in ((False, False), (True, False), (True, True))
+    ]
+    text = within([text, *generally] if len(alike) == 1 else generally)
     units = (*tally.lines, *meeting, *full)
-    cells = tuple(sorted({x, *view.marks_in(units)}))
-    return Found("counting-exclusion", units, cells, frozenset(), frozenset({x}), text)
+    cells = tuple(sorted({*xs, *view.marks_in(units)}))
+    return Found("counting-exclusion", units, cells, frozenset(), frozenset(xs), text)

@@ -6,8 +6,8 @@ the techniques work on small integers and sets of them, not on cells and names.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Hashable, Iterable
+from typing import NamedTuple, TypeVar
 
 from starbattle.model.board import Board, Cell
 from starbattle.model.units import region_names, units_of
@@ -26,6 +26,21 @@ class Found(NamedTuple):
     """A hint program's level; None for a built-in technique (its level is the registry's)."""
     chain: tuple[Found, ...] = ()
     """A trial's chain: the assumed mark, each step that follows, the rule it breaks."""
+
+
+Item = TypeVar("Item")
+
+
+def gathered(items: Iterable[Item], argument: Callable[[Item], Hashable]) -> list[list[Item]]:
+    """The items that rest on the same argument, together, in the order first found.
+
+    One argument, one step: a technique gathers what it finds per cell by what the argument
+    rests on (its premise units) and makes one step of each gathering.
+    """
+    groups: dict[Hashable, list[Item]] = {}
+    for item in items:
+        groups.setdefault(argument(item), []).append(item)
+    return list(groups.values())
 
 
 class Grid:

@@ -70,7 +70,8 @@ class Technique(NamedTuple):
     apply: Apply
     """Its function (level 6's makes the steps of both of its techniques)."""
     exact: bool = False
-    """Its program makes exactly the function's deductions (else more: its header says how)."""
+    """Its program makes exactly the function's deductions (else more, or the same split
+    finer: its header says how)."""
     costly: bool = False
     """It runs only when the techniques before it on its level found nothing, alone (the
     containers within the ladder's CONTAINER_WORK); level 6's chains leave it out."""
@@ -218,7 +219,6 @@ TECHNIQUES = (
         "n-rooks.lp",
         "n-rooks",
         _on_view(rooks),
-        exact=True,
         costly=True,
     ),
     Technique(
@@ -228,7 +228,6 @@ TECHNIQUES = (
         "entanglement.lp",
         "entanglement",
         _on_view(entanglement),
-        exact=True,
         costly=True,
     ),
     Technique(

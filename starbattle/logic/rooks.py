@@ -11,14 +11,22 @@ from __future__ import annotations
 from itertools import permutations
 
 from starbattle.logic.grid import Found, Grid, View
-from starbattle.logic.sentences import outcome
+from starbattle.logic.sentences import outcome, within
+from starbattle.words import joined, plural
 
+PATTERN = "each pair of rows and of columns has one 2x2 block without a star (n-rooks)"
+"""What every n-rooks step says first."""
+STYLES = ("lines", "corner", "counted")
+"""The ways to name the blocks a step decides, the longest first (see _said)."""
 Block = tuple[int, int]
 """A block of the 2x2 grid: its pair of rows and its pair of columns, from 0."""
 
 
 def rooks(view: View) -> list[Found]:
-    """Blocks the rook pattern leaves star-free (their cells empty) or sure to hold a star."""
+    """Blocks the rook pattern leaves star-free (their cells empty) or sure to hold a star.
+
+    One argument, one step: every block the pattern decides, together.
+    """
     grid = view.grid
     size = grid.n // 2
     if grid.n != 4 * grid.quota + 2 or len(grid.cells) != grid.n * grid.n:
@@ -33,31 +41,68 @@ def rooks(view: View) -> list[Found]:
     ]
     if not patterns:  # a contradiction, left for the state check to name
         return []
-    lines = (*grid.rows, *grid.columns)
-    premises = tuple(sorted(view.stars.union(*(cells[block] for block in bare))))
-    found = []
+    premises = set(view.stars.union(*(cells[block] for block in bare)))
+    stars: set[int] = set()
+    blanks: set[int] = set()
+    said: dict[bool, list[Block]] = {True: [], False: []}
     for block in sorted(cells):
         i, j = block
         free = [p[i] == j for p in patterns]
         inside = cells[block] - view.stars - view.blanks
         if all(free) and inside:
-            blanks, stars = frozenset(inside), frozenset()
-            said = "is the only one left without"
+            more = frozenset(), frozenset(inside)
         elif not any(free) and block not in starry:
-            stars, blanks = _holding(view, inside)
-            said = "cannot be one without"
+            more = _holding(view, inside)
         else:
             continue
-        if not stars and not blanks:
+        if more[0] or more[1]:
+            stars |= more[0]
+            blanks |= more[1]
+            said[all(free)].append(block)
+            if not all(free):  # it rests on the block's decided cells too
+                premises |= cells[block] & (view.stars | view.blanks)
+    if not stars and not blanks:
+        return []
+    so = outcome(grid, stars, blanks)
+    text = within(
+        [
+            *(f"{PATTERN}; so far {_said(grid, said, style)}, so {so}" for style in STYLES),
+            f"by n-rooks, {_said(grid, said, 'counted')}, so {so}",
+        ]
+    )
+    lines = (*grid.rows, *grid.columns)
+    used = tuple(sorted(premises))
+    return [Found("n-rooks", lines, used, frozenset(stars), frozenset(blanks), text)]
+
+
+def _said(grid: Grid, said: dict[bool, list[Block]], style: str) -> str:
+    """'the block at rows 3-4, columns 5-6 cannot be one without': the blocks decided.
+
+    Star-free blocks (True) are 'the only one left without'. Style 'lines' names a block by
+    its lines, 'corner' by its top left cell ('the blocks from (3,5) and (7,1)'), 'counted'
+    counts them ('2 blocks must hold a star').
+    """
+    parts = []
+    for free, blocks in said.items():
+        one = len(blocks) == 1
+        if not blocks:
             continue
-        held = () if all(free) else tuple(cells[block] & (view.stars | view.blanks))
-        text = (
-            f"each pair of rows and of columns has one 2x2 block without a star (n-rooks); "
-            f"so far the block at {_where(grid, block)} {said}, so {outcome(grid, stars, blanks)}"
-        )
-        used = tuple(sorted({*premises, *held}))
-        found.append(Found("n-rooks", lines, used, stars, blanks, text))
-    return found
+        if style == "counted":
+            held = "be star-free" if free else "hold a star"
+            parts.append(
+                f"{plural(len(blocks), 'block') if not parts else len(blocks)} must {held}"
+            )
+            continue
+        if style == "lines":
+            where = joined([f"at {_where(grid, block)}" for block in blocks])
+        else:
+            where = "from " + joined([grid.where(2 * i * grid.n + 2 * j) for i, j in blocks])
+        if free:
+            state = "is the only one left without" if one else "are the only ones left without"
+        else:
+            state = "cannot be one without" if one else "cannot be ones without"
+        parts.append(f"the block{'' if one else 's'} {where} {state}")
+    return joined(parts)
 
 
 def _block(grid: Grid, i: int, j: int) -> frozenset[int]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from starbattle.logic.grid import Found, View
-from starbattle.logic.sentences import needed, units_phrase
-from starbattle.words import joined, plural
+from starbattle.logic.grid import Found, View, gathered
+from starbattle.logic.sentences import needed, starving
 
 
 class Starved(NamedTuple):
@@ -30,7 +29,7 @@ def too_little_room(view: View) -> list[Found]:
     units it would fill (those needing just that star) are needed too. One argument, one
     step: the cells that starve the same unit (filling the same units) are one step.
     """
-    grid, groups = view.grid, dict[tuple[int, tuple[int, ...]], list[Starved]]()
+    grid, found = view.grid, []
     decided = sum(1 << i for i in view.stars | view.blanks)
     open_masks = [mask & ~decided for mask in grid.masks]
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
@@ -39,8 +38,8 @@ def too_little_room(view: View) -> list[Found]:
             _starved(view, x, filled, open_masks) if filled else None
         )
         if starved is not None:
-            groups.setdefault((starved.unit, starved.full), []).append(starved)
-    return [_step(view, group) for group in groups.values()]
+            found.append(starved)
+    return [_step(view, group) for group in gathered(found, lambda s: (s.unit, s.full))]
 
 
 def _starved(view: View, x: int, filled: list[int], open_masks: list[int]) -> Starved | None:
@@ -73,17 +72,9 @@ def _step(view: View, group: list[Starved]) -> Found:
     """One step for the cells that starve one unit alike."""
     grid, first = view.grid, group[0]
     xs = [starved.x for starved in group]
-    room = max(starved.room for starved in group)
-    space = f"room for at most {plural(room, 'star')}" if room else "no room"
-    fill = f"fill {units_phrase(grid, first.full)} and " if first.full else ""
-    where = joined([grid.where(x) for x in xs], "or")
-    so = f"{grid.where(xs[0])} is empty" if len(xs) == 1 else "they are empty"
-    name = grid.names[first.unit]
-    if len({(starved.need, starved.room) for starved in group}) == 1:
-        left = f"{space}, but it needs {first.need}"
-    else:  # some inside the unit, some outside: its own star or not
-        left = f"too little room for {needed(view, first.unit)}"
-    text = f"a star at {where} would {fill}leave {name} {left}, so {so}"
+    rooms = [(starved.need, starved.room) for starved in group]
+    area = (grid.names[first.unit], True)
+    text = starving(grid, xs, [first.full], area, rooms, needed(view, first.unit))
     units = (first.unit, *first.full)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("too-little-room", units, cells, frozenset(), frozenset(xs), text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from starbattle.logic.grid import Grid, View
 from starbattle.model.units import KINDS
@@ -55,3 +55,78 @@ def outcome(grid: Grid, stars: Iterable[int], blanks: Iterable[int]) -> str:
 def needed(view: View, unit: int) -> str:
     """'1 star', '2 more stars': the stars a unit still needs (more when it has some)."""
     return plural(view.need[unit], "more star" if view.has[unit] else "star")
+
+
+def within(texts: Iterable[str]) -> str:
+    """The first of these ways to say a step within SENTENCE_LIMIT (else the last)."""
+    text = ""
+    for text in texts:
+        if len(text) <= SENTENCE_LIMIT:
+            break
+    return text
+
+
+def star_at(grid: Grid, cells: Sequence[int], counted: bool = False) -> tuple[str, str]:
+    """'a star at (1,1) or (1,2)' and 'they are empty' ('(1,1) is empty' for one cell).
+
+    The cells a step's one argument empties, said together (one argument, one step); many
+    cells, or `counted`, are 'any of these 9 cells'.
+    """
+    where = joined([grid.where(i) for i in cells], "or")
+    if len(cells) > 1 and (counted or len(where) > SENTENCE_LIMIT // 4):
+        where = f"any of these {len(cells)} cells"
+    so = f"{grid.where(cells[0])} is empty" if len(cells) == 1 else "they are empty"
+    return f"a star at {where}", so
+
+
+def filling(grid: Grid, fulls: Iterable[Sequence[int]], short: bool = False) -> str:
+    """'fill row 1 and ': what a star at each of some cells would fill under pressure.
+
+    When the cells fill different units: 'fill those of row 4 and column 1 it lies in and '
+    (a star fills each unit it lies in that needs just that star); `short`: 'fill its units
+    that need just that star and '; '' when none.
+    """
+    alike = {tuple(full) for full in fulls}
+    every = sorted({u for full in alike for u in full})
+    if not every:
+        return ""
+    if short:
+        return "fill its units that need just that star and "
+    if len(alike) == 1:
+        return f"fill {units_phrase(grid, every)} and "
+    if len(every) == 1:
+        return f"fill {grid.names[every[0]]} if it lies in it and "
+    return f"fill those of {units_phrase(grid, every)} it lies in and "
+
+
+def starving(
+    grid: Grid,
+    cells: Sequence[int],
+    fulls: Iterable[Sequence[int]],
+    area: tuple[str, bool],
+    rooms: Iterable[tuple[int, int]],
+    general: str,
+    shapes: str = "",
+) -> str:
+    """Cells whose star would leave an area too little room, said together.
+
+    'a star at (1,1) or (1,2) would fill row 1 and leave region A no room, but it needs 1,
+    so they are empty'. `fulls` are what each star would fill under pressure, `area` the
+    area's name and whether it is one thing ('it needs'), `rooms` each cell's (stars the
+    area would need, room it would have); when they differ, it is said generally: too
+    little room for `general`. `shapes` tells how the room is counted ('a pressured T').
+    """
+    name, single = area
+    fulls = list(fulls)
+    aside = f" ({shapes})" if shapes else ""
+    if len(alike := set(rooms)) == 1:
+        [(need, room)] = alike
+        space = f"room for at most {plural(room, 'star')}" if room else "no room"
+        left = f"{space}{aside}, but {'it needs' if single else 'they need'} {need}"
+    else:  # some inside the area, some outside: a star of its own or not
+        left = f"too little room{aside} for {general}"
+    said = []
+    for counted, short in ((False, False), (True, False), (True, True)):
+        at, so = star_at(grid, cells, counted)
+        said.append(f"{at} would {filling(grid, fulls, short)}leave {name} {left}, so {so}")
+    return within(said)

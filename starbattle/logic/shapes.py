@@ -15,8 +15,8 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from starbattle.logic.grid import Found, Grid, View
-from starbattle.logic.sentences import outcome, units_phrase
+from starbattle.logic.grid import Found, Grid, View, gathered
+from starbattle.logic.sentences import outcome, star_at, starving, units_phrase, within
 from starbattle.words import plural
 
 SHAPE_SEARCH = 4_000
@@ -123,19 +123,47 @@ class Tiler:
         return None
 
 
+class Fitted(NamedTuple):
+    """A container whose undecided cells fit in tiles with just the room it needs."""
+
+    container: tuple[int, ...]
+    cover: list[Tile]
+    need: int
+    stars: frozenset[int]
+    blanks: frozenset[int]
+    units: tuple[int, ...]
+    """What it rests on: the container's units and the lines of its Ms and Ts."""
+
+
+class Cramped(NamedTuple):
+    """A star at x would leave a container tiles with `room` for the `wanted` it needs."""
+
+    x: int
+    container: tuple[int, ...]
+    cover: list[Tile]
+    room: int
+    wanted: int
+    units: tuple[int, ...]
+    """What it rests on: the container's units and the lines of its Ms and Ts."""
+
+
 def shapes(view: View) -> list[Found]:
-    """Units and pairs of adjacent lines that Ms and pressured Ts leave too little room."""
+    """Units and pairs of adjacent lines that Ms and pressured Ts leave too little room.
+
+    One argument, one step: what rests on the same units (a container fitting its tiles,
+    the cells whose star would leave it too little room) is one step.
+    """
     grid = view.grid
     containers = _containers(view)
     tiler = Tiler(grid, view.need)
-    found = [step for step in (_fit(view, tiler, c) for c in containers) if step]
+    found: list[Fitted | Cramped] = [f for f in (_fit(view, tiler, c) for c in containers) if f]
     decided = sum(1 << i for i in view.stars | view.blanks)
     masks = [(c, sum(grid.masks[u] for u in set(c)) & ~decided) for c in containers]
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
-        step = _excluded(view, x, masks)
-        if step is not None:
-            found.append(step)
-    return found
+        cramped = _excluded(view, x, masks)
+        if cramped is not None:
+            found.append(cramped)
+    return [_step(view, group) for group in gathered(found, lambda f: f.units)]
 
 
 def _containers(view: View) -> list[tuple[int, ...]]:
@@ -156,7 +184,7 @@ def _room(view: View, container: tuple[int, ...]) -> frozenset[int]:
     return frozenset().union(*(view.open[u] for u in container))
 
 
-def _fit(view: View, tiler: Tiler, container: tuple[int, ...]) -> Found | None:
+def _fit(view: View, tiler: Tiler, container: tuple[int, ...]) -> Fitted | None:
     """A container whose undecided cells fit in shapes with just as much room as it needs."""
     grid = view.grid
     need, cells = sum(view.need[u] for u in container), _room(view, container)
@@ -187,14 +215,10 @@ def _fit(view: View, tiler: Tiler, container: tuple[int, ...]) -> Found | None:
     if not stars and not blanks:
         return None
     units = _premises(container, cover)
-    text = (
-        f"{units_phrase(grid, container)} need {plural(need, 'more star')} and their undecided "
-        f"cells fit in {_pieces(cover)} holding just as many, so {outcome(grid, stars, blanks)}"
-    )
-    return Found("m-and-t", units, view.marks_in(units), frozenset(stars), frozenset(blanks), text)
+    return Fitted(container, cover, need, frozenset(stars), frozenset(blanks), units)
 
 
-def _excluded(view: View, x: int, masks: list[tuple[tuple[int, ...], int]]) -> Found | None:
+def _excluded(view: View, x: int, masks: list[tuple[tuple[int, ...], int]]) -> Cramped | None:
     """A star at x, its neighbours empty, leaves a container too little room counted by shapes.
 
     Cells are bit masks first (a tile has at most 4 cells per star it may hold).
@@ -217,16 +241,44 @@ def _excluded(view: View, x: int, masks: list[tuple[tuple[int, ...], int]]) -> F
         if cover is None:
             continue
         room = sum(tile.room for tile in cover)
-        units = _premises(container, cover)
-        text = (
-            f"a star at {grid.where(x)} would leave {units_phrase(grid, container)} room for at "
-            f"most {plural(room, 'star')} ({_pieces(cover)}), but "
-            f"{'it needs' if len(container) == 1 else 'they need'} {wanted}, so "
-            f"{grid.where(x)} is empty"
-        )
-        cells_used = tuple(sorted({x, *view.marks_in(units)}))
-        return Found("m-and-t", units, cells_used, frozenset(), frozenset({x}), text)
+        return Cramped(x, container, cover, room, wanted, _premises(container, cover))
     return None
+
+
+def _step(view: View, group: list[Fitted | Cramped]) -> Found:
+    """The step of what rests on the same units: a fit and the cells it makes empty.
+
+    Said of one container: should another rest on the same units (a unit and the line of
+    its T, that line and the unit's other line as a pair), it waits for a later step.
+    """
+    grid, lead = view.grid, group[0]
+    container, units = lead.container, lead.units
+    fits = [f for f in group if isinstance(f, Fitted) and f.container == container][:1]
+    cramped = [c for c in group if isinstance(c, Cramped) and c.container == container]
+    xs = [c.x for c in cramped]
+    stars = frozenset().union(*(f.stars for f in fits))
+    blanks = frozenset().union(*(f.blanks for f in fits), xs) - stars
+    single, more = len(container) == 1, "more " if any(view.has[u] for u in container) else ""
+    pieces = {_pieces(c.cover) for c in cramped}
+    shapes = pieces.pop() if len(pieces) == 1 else "Ms, pressured Ts and 2x2 blocks"
+    if fits:
+        fit = fits[0]
+        cut = [x for x in xs if x not in fit.blanks]
+        text = within(
+            f"{units_phrase(grid, container)} {'needs' if single else 'need'} "
+            f"{plural(fit.need, more + 'star')} and {'its' if single else 'their'} "
+            f"undecided cells fit in {tiles} holding just as many"
+            + (f", which {star_at(grid, cut)[0]} would cut" if cut else "")
+            + f", so {outcome(grid, stars, blanks)}"
+            for tiles in (_pieces(fit.cover), "shapes")
+        )
+    else:
+        area = (units_phrase(grid, container), single)
+        rooms = [(c.wanted, c.room) for c in cramped]
+        general = plural(sum(view.need[u] for u in container), more + "star")
+        text = starving(grid, xs, [], area, rooms, general, shapes)
+    cells = tuple(sorted({*xs, *view.marks_in(units)}))
+    return Found("m-and-t", units, cells, stars, blanks, text)
 
 
 def _fillings(view: View, cells: frozenset[int], room: int) -> list[frozenset[int]]:

@@ -194,22 +194,40 @@ def both(logic: Logic, state: State, technique: str) -> tuple[set[Key], set[Key]
     return python, asp
 
 
+def gathered(asp: set[Key]) -> set[Key]:
+    """The program's answer sets gathered by their premise units: one step per argument."""
+    by_units: dict[frozenset[str], list[Key]] = {}
+    for key in asp:
+        by_units.setdefault(key[0], []).append(key)
+    return {
+        (units, *(frozenset().union(*(key[k] for key in keys)) for k in (1, 2, 3)))
+        for units, keys in by_units.items()
+    }
+
+
 def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
     """The program and the Python agree, up to the differences its header explains."""
     if BY_NAME[technique].exact:
         assert asp == python
     elif technique == "uniqueness":  # one area at a time, not two together
         assert asp <= python
-    elif technique == "too-little-room":  # one deduction per cell and unit, not per unit
-        for units, cells, stars, blanks in python:  # the cells that starve a unit alike
+    elif technique in ("too-little-room", "container-exclusion", "counting-exclusion"):
+        # one answer set per cell (and unit or area it starves): the Python makes one step of
+        # the cells that starve one alike
+        for units, cells, stars, blanks in python:
             for x in blanks:
-                assert (units, cells - (blanks - {x}), stars, frozenset({x})) in asp
+                assert (units, cells - (blanks - {x}), stars, frozenset({x})) in asp, x
         assert {x for *_, blanks in asp for x in blanks} == {
             x for *_, blanks in python for x in blanks
         }
-    elif technique in ("container-exclusion", "counting-exclusion"):
-        assert python <= asp
-        assert {blanks for *_, blanks in asp} == {blanks for *_, blanks in python}
+    elif technique in ("n-rooks", "entanglement"):  # a block, a star or two each: the Python
+        assert python == gathered(asp)  # gathers them, on every row and column alike
+    elif technique == "m-and-t":  # every tiling; the Python's first, a fit and cells that
+        for units, cells, stars, blanks in python:  # cut its room gathered by their units
+            parts = [(c, s, b) for u, c, s, b in asp if u == units and c <= cells]
+            assert frozenset().union(*(c for c, _, _ in parts)) == cells, units
+            assert stars <= frozenset().union(*(s for _, s, _ in parts)), units
+            assert blanks <= frozenset().union(*(b for _, _, b in parts)), units
     else:  # tilings: every cover, each to its fixpoint; the Python: its first cover, likewise
         for units, cells, stars, blanks in python:
             assert any(

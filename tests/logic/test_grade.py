@@ -90,7 +90,7 @@ def test_features_of_a_known_board_are_exact() -> None:
         (INSTANCES / "cspuz-6x6-1star.lp", "hard", "counting"),
         (INSTANCES / "generated-14x14-3star.lp", "hard", "advanced"),
         (INSTANCES / "generated-9x9-2star-expert.lp", "expert", "advanced"),
-        (INSTANCES / "generated-17x17-4star.lp", "expert", "assumption-chain"),
+        (INSTANCES / "generated-17x17-4star.lp", "extreme", "machine"),
         (INSTANCES / "generated-21x21-5star.lp", "extreme", "machine"),
     ],
 )
@@ -296,9 +296,9 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     )
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
-    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (14, 6, 6)
-    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 5)
-    assert raw["effort_cells"] == 5  # one cell a chain
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (16, 6, 7)
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("machine"), 2)  # chains over 6 steps
+    assert raw["effort_cells"] == 6  # one cell a trial
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(

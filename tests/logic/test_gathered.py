@@ -1,0 +1,96 @@
+"""One argument, one step, said once: the cells a level-5 argument empties alike are one step,
+its sentence naming them together (and what differs between them generally)."""
+
+from __future__ import annotations
+
+import pytest
+from crafted import board_of, stars_of, state_of
+
+from starbattle.logic.ladder import Logic
+
+FIVE = ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"], ["..x.x", "x.x.x", "....*", ".....", "....."]
+"""A 5x5 state where around-star applies first (solution (1,4) (2,2) (3,5) (4,3) (5,1))."""
+CORNER = (
+    ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
+    ["...*x", "..xxx", "...x.", "...x.", "....."],
+)
+ROOF = ["AAAAA", "BBAAA", "BDACA", "DDCCA", "DEEEA"], [".....", ".....", ".xx*.", "..xx.", ".x..."]
+TEN = (
+    [
+        *("AAAABBBBBB", "AAAAABBCBC", "AAAADDBCBC", "AEEEDDCCBC", "EEEEDDCCCC"),
+        *("EEEFFFGGGC", "EHHFFFFGGG", "HHHFFGGGGG", "HHIFFIJGJJ", "IIIIIIJJJJ"),
+    ],
+    [
+        *("..........", "....xx....", "..........", "x...xx....", ".......x.."),
+        *("xxx.xx...x", "xx.x...x..", "*x.x.xx...", "xx.xx..x..", ".........."),
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("board", "technique", "blanks", "units", "sentence"),
+    [
+        (
+            CORNER,
+            "container-exclusion",
+            [(4, 2), (4, 3), (5, 2), (5, 4)],
+            ["column 4", "column 5", "region C", "region E"],
+            "A star at (4,2), (4,3), (5,2) or (5,4) would leave regions C and E outside columns "
+            "4-5 no room, but they need 1, so they are empty",
+        ),
+        (  # (5,1) fills row 5, (5,5) row 5 and region E
+            CORNER,
+            "container-exclusion",
+            [(5, 1), (5, 5)],
+            ["column 4", "column 5", "region C", "region E", "row 5"],
+            "A star at (5,1) or (5,5) would fill those of row 5 and region E it lies in and leave "
+            "regions C and E outside columns 4-5 no room, but they need 1, so they are empty",
+        ),
+        (  # (4,1) lies in the area, (3,1) does not: they differ in the stars it would need
+            FIVE,
+            "container-exclusion",
+            [(3, 1), (4, 1)],
+            ["column 4", "column 5", "row 1", "row 2", "row 4", "row 5", "column 1", "region E"],
+            "A star at (3,1) or (4,1) would fill those of row 4, column 1 and region E it lies in "
+            "and leave rows 1, 2, 4 and 5 outside columns 4-5 too little room for their 3 stars, "
+            "so they are empty",
+        ),
+        (
+            ROOF,
+            "counting-exclusion",
+            [(1, 1), (1, 2)],
+            ["row 2", "region A", "region B"],
+            "A star at (1,1) or (1,2) would leave regions A and B no room to put a star into row 2 "
+            "(counting 2x2 blocks), but row 2 needs 1 more, so they are empty",
+        ),
+        (  # one would leave row 5 too few stars, the other too many
+            ROOF,
+            "counting-exclusion",
+            [(3, 1), (5, 1)],
+            ["row 5", "region A", "region D", "region E"],
+            "A star at (3,1) or (5,1) would leave regions A, D and E unable to give row 5 the "
+            "stars it needs (counting 2x2 blocks), so they are empty",
+        ),
+        (
+            TEN,
+            "m-and-t",
+            [(7, 7), (7, 9)],
+            ["row 6", "row 7"],
+            "A star at (7,7) or (7,9) would leave rows 6-7 room for at most 2 stars (a 2x2 block "
+            "and a pressured T), but they need 3, so they are empty",
+        ),
+    ],
+)
+def test_the_cells_one_argument_empties_are_one_step(
+    board: tuple[list[str], list[str]],
+    technique: str,
+    blanks: list[tuple[int, int]],
+    units: list[str],
+    sentence: str,
+) -> None:
+    regions, marks = board
+    logic, state = Logic(board_of(regions, stars_of(regions))), state_of(marks)
+    [step] = [s for s in logic.deductions(state, technique) if list(s.blanks) == blanks]
+    assert [unit.name(logic.board) for unit in step.units] == units
+    assert step.sentence == sentence
+    assert [p for p in logic.audit(state, step) if not p.startswith("not lowest")] == []
