@@ -7,7 +7,7 @@ import re
 import signal
 from pathlib import Path
 
-from helpers import BIG, GIVEN, INSTANCES, PZPRJS, SEVERAL, TEN, start
+from helpers import BIG, CHAIN_BOARD, CHAIN_MARKS, GIVEN, INSTANCES, PZPRJS, SEVERAL, TEN, start
 
 from starbattle.io.inputs import read_board
 from starbattle.logic.ladder import explain
@@ -177,18 +177,6 @@ def test_a_level_in_other_digits_is_refused(run, tmp_path: Path) -> None:
     arabic.write_text("% Arabic: a level in Arabic-Indic digits.\n%\n% level: \u0663\n")
     result = run("hint", GIVEN, "--technique", str(arabic))
     assert result.exit_code == 2 and "is not on the ladder" in result.stderr
-
-
-CHAIN_BOARD = (
-    "stars: 2\nAAAAAABBCC\nAAAAAABBCC\nDDDAAABBCC\nDDDEEFBBCC\nDDDEEFFFCC\nGDDHEEEFCC\n"
-    "GGGHEEEFFC\nGGIHHHHHHC\nIIIJJHHHJC\nIIIJJJJJJC\n"
-)
-CHAIN_MARKS = (
-    "xxx.x.x.x.\nxxx.x.x.x.\n...xxx..x.\n.xx...x.x.\n....x...x.\n.xx.....x.\n"
-    ".x.....x.x\n.......x.x\n.x.x...x.x\n.......x.x\n"
-)
-"""A StarBattleLab 10x10 puzzle (sbl-0222 of ../shared/corpus) at the state of its trace where
-the next step is a trial."""
 
 
 def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_path: Path) -> None:

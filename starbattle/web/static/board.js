@@ -1,8 +1,9 @@
 // The board as the player sees it: cells sized to the screen, row and column numbers, each
 // region's name in its first cell, marks, and what a hint or a check outlines.
 
-import {$} from "./ui.js";
-import {BLANK, DOT, STAR, cellOf, game, isBlocked, isTrial, kind, region, size} from "./state.js";
+import {$, NARROW} from "./ui.js";
+import {BLANK, DOT, STAR, cellOf, cellSet, game, isBlocked, isTrial, kind, region,
+        size} from "./state.js";
 
 const MIN_CELL = 12, MAX_CELL = 48;
 const ZOOMS = [1, 1.5, 2, 3];
@@ -13,6 +14,10 @@ export function regionWords(name) {
   const colour = game.board.colour_words[name];
   return colour ? `region ${name} (${colour})` : `region ${name}`;
 }
+
+// Regions in a sentence with their colour: "Region B needs ..." -> "Region B (blue) needs ...".
+export const withColours = (text) => text.replace(/\b([Rr])egion ([^\s,.;:()]+)/g,
+  (_, r, name) => `${r}${regionWords(name).slice(1)}`);
 
 // Every region's name, where it is shown: its first cell in reading order.
 function nameCells() {
@@ -35,6 +40,17 @@ export function unitCells(unit) {
         || (what === "region" && region(r, c) === name)) cells.add(i);
   }
   return cells;
+}
+
+// Light a step (none: nothing): from level 2 the units it rests on outlined and its cells
+// ringed, at level 3 what it concludes as ghost marks too.
+export function lightStep(step, level) {
+  const shown = (from) => Boolean(step) && level >= from;
+  game.units = shown(2) ? step.premises.units.map(unitCells) : [];
+  game.marked = shown(2) ? {premise: cellSet(step.premises.cells)} : {};
+  game.preview = shown(3)
+    ? {stars: cellSet(step.conclusions.stars), blanks: cellSet(step.conclusions.blanks)} : null;
+  game.chainMarks = null;
 }
 
 // Build the cells (in rows, as a grid's roles ask) and the numbers around them.
@@ -81,8 +97,8 @@ export function layout() {
   if (!game.board) return;
   const n = size();
   const frame = $("frame");
-  const below = $("messages").offsetHeight + (matchMedia("(max-width: 799px)").matches
-    ? $("toolbar").offsetHeight : 0) + 16;
+  const below = $("messages").offsetHeight + (NARROW.matches ? $("toolbar").offsetHeight : 0)
+    + 16;
   const top = frame.getBoundingClientRect().top + window.scrollY;
   const across = $("play").clientWidth - 8;
   const down = Math.max(window.innerHeight - top - below, 160);
@@ -103,9 +119,11 @@ export function zoom(step) {
 }
 
 // Outlines as inset shadows: the cursor's ring (white and black: seen on every colour),
-// a unit's border drawn strongly on its outer sides, then premise marks (blue), errors
-// (red) and the cells where two solutions differ (purple). A suggested fix's moves are arrows.
-const RINGS = {premise: "#1d4f91", wrong: "#CC3311", conflict: "#CC3311", differ: "#AA3377"};
+// a unit's border drawn strongly on its outer sides, then a trial's assumed mark (purple, as
+// trial marks), premise marks (blue), errors (red) and the cells where two solutions differ
+// (purple). A suggested fix's moves are arrows.
+const RINGS = {supposed: "#6a1b9a", premise: "#1d4f91", wrong: "#CC3311", conflict: "#CC3311",
+               differ: "#AA3377"};
 
 function outline(i, inUnits, cursor) {
   const shadows = [];
@@ -148,6 +166,8 @@ export function draw() {
     if (given.has(i)) names.push("given");
     if (game.ghost && game.ghost.stars.has(i)) names.push("ghost-star");
     if (game.ghost && game.ghost.blanks.has(i)) names.push("ghost-blank");
+    if (game.chainMarks && game.chainMarks.stars.has(i)) names.push("chain-star");
+    if (game.chainMarks && game.chainMarks.blanks.has(i)) names.push("chain-blank");
     if (game.preview && game.preview.stars.has(i)) names.push("will-star", "conclusion");
     if (game.preview && game.preview.blanks.has(i)) names.push("will-blank", "conclusion");
     for (const [name, marked] of Object.entries(game.marked)) if (marked.has(i)) names.push(name);

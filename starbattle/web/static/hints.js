@@ -1,10 +1,12 @@
 // Hints and the whole explanation, said the way the board shows things: regions by the
 // name written in them and their colour, the units a step rests on outlined strongly, and
-// what it concludes previewed as ghost stars and Xs before Apply marks them.
+// what it concludes previewed as ghost stars and Xs before Apply marks them. A trial's
+// whole step lists its chain, which the player can follow line by line (chain.js).
 
 import {records} from "./api.js";
-import {draw, regionWords, unitCells} from "./board.js";
-import {BLANK, STAR, cellSet, commit, game, index, marks, save, setMark} from "./state.js";
+import {draw, lightStep, regionWords, withColours} from "./board.js";
+import {showChain} from "./chain.js";
+import {BLANK, STAR, commit, game, index, marks, save, setMark} from "./state.js";
 import {$, enable, failed, tell} from "./ui.js";
 
 const HINT_SECONDS = 10, EXPLAIN_SECONDS = 30;
@@ -18,10 +20,6 @@ export function knowTechniques(record) {
 // A technique's name for people, from the technique registry (else its own, in words).
 const plain = (step) => plainNames.get(step.technique) || step.technique.replaceAll("-", " ");
 
-// Regions in a sentence with their colour: "Region B needs ..." -> "Region B (blue) needs ...".
-export const withColours = (text) => text.replace(/\b([Rr])egion ([^\s,.;:()]+)/g,
-  (_, r, name) => `${r}${regionWords(name).slice(1)}`);
-
 const unitWords = (unit) => unit.startsWith("region ") ? regionWords(unit.slice(7)) : unit;
 
 // Clear what a hint or an explanation shows on the board (not what a solve shows).
@@ -29,9 +27,8 @@ export function clearHint() {
   game.hint = null;
   game.hintLevel = 0;
   game.steps = [];
-  game.units = [];
-  game.preview = null;
-  game.marked = {};
+  lightStep(null, 0);
+  showChain(null);
   tell("hint-text", "");
   $("step-at").textContent = "";
   enable("hint-apply", false);
@@ -39,23 +36,20 @@ export function clearHint() {
   enable("step-next", false);
 }
 
-// Show a step to a level: 1 the technique, 2 where to look, 3 the whole step.
+// Show a step to a level: 1 the technique, 2 where to look, 3 the whole step (and its chain).
 function showStep(step, level, lead) {
-  game.units = [];
-  game.preview = null;
-  game.marked = {};
+  lightStep(step, level);
   const texts = [`${lead}: ${plain(step)}.`];
   if (level >= 2) {
-    game.units = step.premises.units.map(unitCells);
-    game.marked.premise = cellSet(step.premises.cells);
     const units = step.premises.units.map(unitWords);
     texts.push(units.length ? `Look at ${units.join(", ")}.` : "Look at the outlined cells.");
   }
-  if (level >= 3) {
-    game.preview = {stars: cellSet(step.conclusions.stars), blanks: cellSet(step.conclusions.blanks)};
-    texts.push(`${withColours(step.sentence)}.`);
-  }
+  if (level >= 3) texts.push(`${withColours(step.sentence)}.`);
   tell("hint-text", texts.join(" "));
+  showChain(level >= 3 ? step : null, () => {
+    lightStep(step, level);
+    draw();
+  });
   draw();
 }
 

@@ -2,6 +2,7 @@
 
 import {getJson, stop, stopAll} from "./api.js";
 import {draw, layout, zoom} from "./board.js";
+import {listenChain} from "./chain.js";
 import {applyHint, clearHint, explain, goToStep, hint, hintLabel, knowTechniques} from "./hints.js";
 import {enterEdit, fillEditForm, listenEdit} from "./edit.js";
 import {exportSketch} from "./export.js";
@@ -66,6 +67,7 @@ function showLegend(shown) {
 function wire() {
   listen();
   listenPaint();
+  listenChain();
   listenEdit();
   listenMakeForm();
   on("undo", () => replay(false));

@@ -1,8 +1,8 @@
 // Checking the marks, solving, and the moment the puzzle is solved.
 
 import {records} from "./api.js";
-import {draw} from "./board.js";
-import {clearHint, withColours} from "./hints.js";
+import {draw, withColours} from "./board.js";
+import {clearHint} from "./hints.js";
 import {cellSet, full, game, keep, kept, marks, save} from "./state.js";
 import {$, enable, failed, say, tell} from "./ui.js";
 

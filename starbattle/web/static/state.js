@@ -21,6 +21,7 @@ export const game = {
   mode: "star",     // what a click or tap marks: star, blank, dot; or pan (touch scrolls)
   ghost: null,      // {stars: Set, blanks: Set} drawn faintly (a solution, forced cells)
   preview: null,    // {stars: Set, blanks: Set}: a hint's conclusions, drawn as ghost ★ and ×
+  chainMarks: null, // {stars: Set, blanks: Set}: a trial's marks before the line followed
   marked: {},       // class name -> Set of cells outlined (premises, errors, differences)
   units: [],        // Sets of cells of the units a hint rests on, outlined strongly
   hint: null, hintLevel: 0,

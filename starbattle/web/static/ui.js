@@ -2,6 +2,9 @@
 
 export const $ = (id) => document.getElementById(id);
 
+// A narrow screen (style.css's breakpoint): one column, the toolbar under the board.
+export const NARROW = matchMedia("(max-width: 799px)");
+
 // One line in a message area (the areas keep their height: nothing below them moves).
 export function tell(where, text, kind = "") {
   const element = $(where);

@@ -4,8 +4,8 @@
 // grade on a second channel; forced cells when asked.
 
 import {records, stop} from "./api.js";
-import {draw} from "./board.js";
-import {clearHint, withColours} from "./hints.js";
+import {draw, withColours} from "./board.js";
+import {clearHint} from "./hints.js";
 import {cellSet, game} from "./state.js";
 import {failed, say, tell} from "./ui.js";
 

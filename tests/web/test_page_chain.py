@@ -1,0 +1,225 @@
+"""Following a trial's chain on the page, as a player sees it.
+
+The board is a StarBattleLab 10x10 puzzle at a state where the next step is a trial (the CLI's
+chain test uses it too). Its whole step lists the chain's sentences; pointing at, tapping or
+focusing line k lights exactly the cells link k of the step record concludes, outlines the
+cells of the units it rests on and rings its premise cells; the marks the chain made before
+it show as ghosts and the assumed mark is ringed. Leaving the chain takes all of that away
+(the whole step shows again), the player's marks never change and the board never moves.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from helpers import CHAIN_BOARD, CHAIN_MARKS, ROOT
+from webserver import marks_with, post, serious_violations
+
+pytestmark = pytest.mark.slow
+MARKS = CHAIN_MARKS.replace("\n", "")
+ROWS = CHAIN_BOARD.splitlines()[1:]
+TEN = (ROOT / "instances" / "generated-10x10-2star.lp").read_text()
+TEXT = "#hint-text"
+Cells = list[tuple[int, int]]
+
+
+def cells(pairs) -> Cells:
+    """Cells of a record, as `Player.cells_with` lists them (in reading order)."""
+    return sorted((r, c) for r, c in pairs)
+
+
+def unit_cells(units: list[str]) -> Cells:
+    """The cells of units as a step names them, read off the board's text."""
+    found = set()
+    for unit in units:
+        what, key = unit.split(" ")
+        for r, row in enumerate(ROWS, 1):
+            for c, label in enumerate(row, 1):
+                if {"row": r, "column": c, "region": label}[what] == (
+                    key if what == "region" else int(key)
+                ):
+                    found.add((r, c))
+    return sorted(found)
+
+
+def whole_step(player, step: dict) -> None:
+    """The board shows the whole step: its conclusions lit, its units outlined, no chain."""
+    assert player.cells_with("conclusion") == cells(step["conclusions"]["blanks"])
+    assert player.cells_with("unit") == unit_cells(step["premises"]["units"])
+    for name in ("supposed", "chain-star", "chain-blank"):
+        assert player.cells_with(name) == [], name
+    assert player.page.locator("#chain li.followed").count() == 0
+
+
+def shows_link(player, chain: list[dict], k: int) -> None:
+    """The board shows line k of the chain (from 1) and what the lines before it made."""
+    link = chain[k - 1]
+    stars, blanks = link["conclusions"]["stars"], link["conclusions"]["blanks"]
+    assert player.cells_with("conclusion") == cells(stars + blanks), k
+    assert player.cells_with("will-star") == cells(stars), k
+    assert player.cells_with("will-blank") == cells(blanks), k
+    assert player.cells_with("unit") == unit_cells(link["premises"]["units"]), k
+    assert player.cells_with("premise") == cells(link["premises"]["cells"]), k
+    assert player.cells_with("supposed") == cells(chain[0]["conclusions"]["stars"]), k
+    before = chain[: k - 1]
+    made = {
+        kind: cells(c for b in before for c in b["conclusions"][kind])
+        for kind in ("stars", "blanks")
+    }
+    assert player.cells_with("chain-star") == made["stars"], k
+    assert player.cells_with("chain-blank") == made["blanks"], k
+    followed = player.page.eval_on_selector_all(
+        "#chain li", "lines => lines.map(l => l.classList.contains('followed'))"
+    )
+    assert followed == [j == k for j in range(1, len(chain) + 1)]
+
+
+def take_trial(player, screen: str = "desktop") -> dict:
+    """Open the board at its trial and take the hint to its whole step (the board does not
+    move): the step record."""
+    press = player.page.tap if screen == "phone" else player.page.click
+    player.open(CHAIN_BOARD, MARKS)
+    board = player.page.locator("#board").bounding_box()
+    with player.page.expect_response("**/api/hint") as answer:
+        press("#hint")
+    (step,) = answer.value.json()["records"]
+    for level in (1, 2, 3):
+        if level > 1:
+            press("#hint")
+        player.wait_text(TEXT, f"Hint {level} of 3")
+    assert step["technique"] == "assumption" and len(step["chain"]) == 6
+    assert player.page.locator("#board").bounding_box() == board
+    return step
+
+
+def lines(player) -> list[str]:
+    return player.page.eval_on_selector_all("#chain li", "ls => ls.map(l => l.textContent)")
+
+
+def test_a_trial_lists_its_chain_sentences_with_the_regions_colours(player):
+    step = take_trial(player)
+    assert player.page.is_visible("#chain-box")
+    (board,) = post(player.server, "board", {"board": CHAIN_BOARD})[1]["records"]
+    words = board["colour_words"]
+    sentences = [link["sentence"] for link in step["chain"]]
+    coloured = [
+        re.sub(r"\b([Rr]egion) (\w+)", lambda m: f"{m[1]} {m[2]} ({words[m[2]]})", s)
+        for s in sentences
+    ]
+    assert lines(player) == coloured
+    assert coloured[-1] == (
+        f"Region I ({words['I']}) needs 1 more star but has no undecided cell left: a contradiction"
+    )
+    assert [re.sub(r" \([a-z]+\)", "", line) for line in lines(player)] == sentences
+    whole_step(player, step)
+    chain = player.page.locator("#chain-box").bounding_box()  # beside the board, in view
+    assert chain["x"] > player.page.locator("#board").bounding_box()["x"] + 500
+    assert chain["y"] + chain["height"] < 800
+
+
+def test_pointing_at_each_line_lights_what_it_concludes_then_the_whole_step_again(player):
+    step = take_trial(player)
+    board = player.page.locator("#board").bounding_box()
+    for k in range(1, 7):
+        player.page.hover(f"#chain li:nth-child({k})")
+        shows_link(player, step["chain"], k)
+    assert player.cells_with("chain-star") == [(4, 1), (8, 2), (10, 2)]  # made before line 6
+    player.page.mouse.move(1, 1)
+    whole_step(player, step)
+    assert player.page.locator("#board").bounding_box() == board
+    assert player.marks() == MARKS
+
+
+def test_tapping_lines_on_a_phone_follows_the_chain_and_a_tap_elsewhere_leaves_it(open_player):
+    player = open_player("phone")
+    step = take_trial(player, "phone")
+    board = player.page.locator("#board").bounding_box()
+    text = player.page.locator(TEXT).bounding_box()  # the chain comes right under the hint
+    assert (
+        0
+        <= player.page.locator("#chain-box").bounding_box()["y"] - (text["y"] + text["height"])
+        < 8
+    )
+    scrolled = player.page.evaluate("scrollY")
+    for k in (6, 2, 4):
+        player.page.tap(f"#chain li:nth-child({k})")
+        shows_link(player, step["chain"], k)
+        # the board is where it was, less what the page scrolled to bring the line into view
+        moved = player.page.evaluate("scrollY") - scrolled
+        assert player.page.locator("#board").bounding_box() == {**board, "y": board["y"] - moved}
+    player.page.tap("#rules")
+    whole_step(player, step)
+    assert player.marks() == MARKS
+    assert player.page.locator("#chain li").first.bounding_box()["height"] >= 44
+
+
+def test_the_keyboard_follows_the_chain_and_axe_finds_nothing_serious(player):
+    step = take_trial(player)
+    player.page.focus(TEXT)
+    player.page.keyboard.press("Tab")  # the first line comes next
+    shows_link(player, step["chain"], 1)
+    for key, k in (("ArrowDown", 2), ("ArrowDown", 3), ("End", 6), ("ArrowUp", 5), ("Home", 1)):
+        player.page.keyboard.press(key)
+        assert player.page.evaluate("document.activeElement.textContent") == lines(player)[k - 1]
+        shows_link(player, step["chain"], k)
+    player.page.keyboard.press("Tab")
+    shows_link(player, step["chain"], 2)
+    assert serious_violations(player.page) == []
+    player.page.keyboard.press("Escape")
+    assert player.page.evaluate("document.activeElement.id") == "hint-text"
+    whole_step(player, step)
+    assert player.marks() == MARKS
+
+
+def test_apply_marks_the_trial_s_conclusion_and_the_chain_goes(player):
+    step = take_trial(player)
+    player.page.hover("#chain li:nth-child(3)")
+    player.page.focus("#chain li:nth-child(4)")
+    # a click that leaves the focus on the line (as Safari's does): the line goes, focused
+    player.page.eval_on_selector("#hint-apply", "button => button.click()")
+    assert player.page.is_hidden("#chain-box") and lines(player) == []
+    assert player.cells_with("supposed") == player.cells_with("conclusion") == []
+    (cell,) = step["conclusions"]["blanks"]
+    expected = list(MARKS)
+    expected[(cell[0] - 1) * 10 + cell[1] - 1] = "x"
+    assert player.marks() == "".join(expected)
+
+
+def test_explain_lists_each_trial_s_own_chain_and_none_for_other_steps(player):
+    player.open(CHAIN_BOARD, MARKS)
+    with player.page.expect_response("**/api/explain") as answer:
+        player.page.click("#explain")
+    steps = [r for r in answer.value.json()["records"] if r["type"] == "step"]
+    player.wait_text(TEXT, "Step 1")
+    for k, step in enumerate(steps[:5], 1):
+        if k > 1:
+            player.page.click("#step-next")
+            player.wait_text(TEXT, f"Step {k}")
+        chain = step.get("chain", [])
+        assert [re.sub(r" \([a-z]+\)", "", line) for line in lines(player)] == [
+            link["sentence"] for link in chain
+        ]
+        assert player.page.is_visible("#chain-box") == bool(chain)
+    assert [bool(step.get("chain")) for step in steps[:5]] == [True] * 4 + [False]
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_step_without_a_chain_lists_none_and_lights_all_its_cells(open_player, screen):
+    player = open_player(screen)
+    press = player.page.tap if screen == "phone" else player.page.click
+    player.open(TEN)
+    with player.page.expect_response("**/api/hint") as answer:
+        press("#hint")
+    (step,) = answer.value.json()["records"]
+    press("#hint")
+    player.wait_text(TEXT, "Hint 2 of 3")
+    press("#hint")
+    player.wait_text(TEXT, "Hint 3 of 3")
+    assert "chain" not in step and len(step["conclusions"]["blanks"]) == 5
+    assert player.page.is_hidden("#chain-box") and lines(player) == []
+    assert player.cells_with("conclusion") == cells(step["conclusions"]["blanks"])
+    press("#hint-apply")
+    assert player.marks() == marks_with(
+        10, blanks=[tuple(c) for c in step["conclusions"]["blanks"]]
+    )
