@@ -276,6 +276,7 @@ def show_items(show: Formatter, items: Iterable[Any]) -> int:
                 show.show(item)
             code = getattr(item, "code", code)
             guard.checkpoint()
+        guard.checkpoint()  # a signal kept while nothing could raise it (see `handled`)
     finally:
         show.output.close()
     return code

@@ -7,9 +7,11 @@ kind of process sets it up its own way.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from starbattle.asp.guard import STOPPING, signals
 
@@ -22,11 +24,23 @@ def handled() -> Iterator[None]:
         return
     previous_fd = signal.set_wakeup_fd(signals.watch(), warn_on_full_buffer=False)
     previous = {number: signal.signal(number, signals.note) for number in STOPPING}
+    previous_hook = sys.unraisablehook
     signals.handled, signals.received = True, None
+
+    def unraisable(raised: Any) -> None:
+        """Leave unprinted a signal's KeyboardInterrupt where it cannot be raised (a `__del__`).
+
+        The signal stays `received`, for the next clingo call or checkpoint to raise.
+        """
+        if not issubclass(raised.exc_type, KeyboardInterrupt):
+            previous_hook(raised)
+
+    sys.unraisablehook = unraisable
     try:
         yield
     finally:
         signals.handled = False
+        sys.unraisablehook = previous_hook
         for number, handler in previous.items():
             signal.signal(number, handler)
         signal.set_wakeup_fd(previous_fd)

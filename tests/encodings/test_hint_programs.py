@@ -235,6 +235,9 @@ def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
             ), (units, stars, blanks)
 
 
+QUICKEST = {"composite-tiling": 1, "capacity-counting": 1}
+"""The crafted board of a container technique its program runs on fastest, where not the
+first (composite tiling's first takes two minutes, its second half a second)."""
 COSTLY = frozenset(name for name in PROGRAMS if BY_NAME[name].costly)
 """The programs of the container techniques: tens of seconds on a 10x10 state, so they are
 checked on their own boards (slow tests) and on boards under 10x10, the others on every board."""
@@ -308,7 +311,7 @@ def test_slow_programs_agree_with_the_ladder_where_they_apply(
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("technique", "regions", "marks"),
-    [(name, APPLIES[name][0][0], APPLIES[name][0][1]) for name in sorted(COSTLY)],
+    [(name, *APPLIES[name][QUICKEST.get(name, 0)][:2]) for name in sorted(COSTLY)],
 )
 def test_container_programs_agree_with_the_ladder_where_they_apply(
     technique: str, regions: list[str], marks: list[str]
