@@ -207,7 +207,11 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
         for pressure in ([], filled) if filled else ([],):
             taken = {x, *grid.around[x]}.union(*(view.open[u] for u in pressure))
             taken_mask = sum(1 << i for i in taken) & ~decided
-            gone = {u: open_masks[u] & taken_mask for i in taken for u in grid.units_of[i]}
+            gone = {
+                u: (open_masks[u] & taken_mask, open_masks[u] & ~taken_mask)
+                for i in taken
+                for u in grid.units_of[i]
+            }
             miscount = _miscounted(view, x, pressure, (taken, taken_mask), gone, tallies, budget)
             if miscount is not None:
                 miscounts.append(miscount)
@@ -234,16 +238,18 @@ def _miscounted(
     x: int,
     filled: list[int],
     taken: tuple[set[int], int],
-    gone: dict[int, int],
+    gone: dict[int, tuple[int, int]],
     tallies: list[Tally],
     budget: Budget,
 ) -> Miscount | None:
     """How a star at x leaves some band's bounds unable to add up to its need (if so).
 
     `taken` holds the cells the star takes (and as a bit mask, the undecided ones), `gone`
-    those of each unit it touches. Taking a cell lowers a part's room by one 2x2 block at
-    most, so bounds that cannot break the count even so spare the exact ones (a cover search
-    each): first for the band as a whole (the units of one kind share no cell), then per unit.
+    the undecided cells it takes from each unit it touches and those the unit keeps, as bit
+    masks. Taking a cell lowers a part's room by one 2x2 block at most, so bounds that cannot
+    break the count even so spare the exact ones (a cover search each): first for the band as
+    a whole (the units of one kind share no cell), then per unit. A unit needing one star at
+    most has room for it where it keeps a cell: exact at once.
     """
     grid, (cells_taken, taken_mask) = view.grid, taken
     needs = {u: 0 if u in filled else view.need[u] - (x in grid.sets[u]) for u in gone}
@@ -259,23 +265,33 @@ def _miscounted(
         lowest = most - inside - 1 - sum(tally.bounds[u][0] for u in filled if u in affected)
         if lowest >= need >= least + taken_mask.bit_count() - inside:
             continue
-        lowest, highest = most, least
+        lowest, highest, rough = most, least, []
         for u in affected:
             (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
-            left = needs[u]
-            if left > 0:
-                lost = (gone[u] & tally.mask).bit_count()
-                lowest += min(left, inside - lost) - had_most
-                highest += max(0, left - outside + gone[u].bit_count() - lost) - had_least
+            left, (lost, kept) = needs[u], gone[u]
+            if left > 1:
+                rough.append(u)
+                inside -= (lost & tally.mask).bit_count()
+                outside -= (lost & ~tally.mask).bit_count()
+                lowest += min(left, inside) - had_most
+                highest += max(0, left - outside) - had_least
+            elif left == 1:
+                lowest += bool(kept & tally.mask) - had_most
+                highest += (not kept & ~tally.mask) - had_least
             else:
                 lowest, highest = lowest - had_most, highest - had_least
         if lowest >= need >= highest:  # no new bounds of these units can break the count
             continue
-        for u in affected:
+        most, least = lowest, highest  # exact but for the rough units'
+        for u in rough:
+            (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
+            left, (lost, kept) = needs[u], gone[u]
             cells = view.open[u] - cells_taken
-            new = _from_caps(needs[u], *_caps(grid, needs[u], cells, tally.cells))
-            most += new[0] - tally.bounds[u][0]
-            least += new[1] - tally.bounds[u][1]
+            new = _from_caps(left, *_caps(grid, left, cells, tally.cells))
+            inside -= (lost & tally.mask).bit_count()
+            outside -= (lost & ~tally.mask).bit_count()
+            most += new[0] - min(left, inside)
+            least += new[1] - max(0, left - outside)
         if most < need or least > need:
             full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
             return Miscount(x, tally, full, need, (most, least))
