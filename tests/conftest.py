@@ -1,5 +1,7 @@
-"""Make tests/helpers.py importable as `helpers`; say when the real-puzzle corpus is absent."""
+"""Make tests/helpers.py importable as `helpers`; Ctrl-C as a terminal gives it; say when the
+real-puzzle corpus is absent."""
 
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -10,6 +12,12 @@ from click.testing import CliRunner, Result
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as a terminal gives it, whoever started the run: a shell's background job
+    inherits SIGINT ignored, and the tests that send SIGINT would then see nothing."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
