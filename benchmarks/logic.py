@@ -85,8 +85,10 @@ class Group:
     levels: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     chains: list[int] = field(default_factory=list)
     """The chain length of every trial step (level 6)."""
-    decided: dict[int, int] = field(default_factory=lambda: defaultdict(int))
-    """Cells decided, by level."""
+    cells: int = 0
+    """Cells decided by its steps."""
+    trial_cells: int = 0
+    """Cells decided by its trial and core steps."""
 
 
 TRIALS = ("assumption", "assumption-chain", "unsat-core")
@@ -159,8 +161,10 @@ def run(task: tuple[str, Board, bool, float, bool, bool]) -> tuple[str, Group]:
             break
         taken.append((state, step))
         group.levels[step.level] += 1
+        decided = len(step.stars) + len(step.blanks)
         group.trials += step.technique in TRIALS
-        group.decided[step.level] += len(step.stars) + len(step.blanks)
+        group.cells += decided
+        group.trial_cells += decided if step.technique in TRIALS else 0
         if step.technique in TRIALS[:2]:
             group.chains.append(step.chain_length)
         state = state.after(step)
@@ -187,12 +191,13 @@ def run(task: tuple[str, Board, bool, float, bool, bool]) -> tuple[str, Group]:
 
 def merge(into: Group, other: Group) -> None:
     """Add one puzzle's measurements to its group."""
-    for name in ("puzzles", "solved", "solved_with_core", "clean", "trials", "stopped", "steps"):
+    for name in (
+        *("puzzles", "solved", "solved_with_core", "clean", "trials", "stopped", "steps"),
+        *("cells", "trial_cells"),
+    ):
         setattr(into, name, getattr(into, name) + getattr(other, name))
     into.audited += other.audited
     into.chains += other.chains
-    for level, cells in other.decided.items():
-        into.decided[level] += cells
     into.audited_steps += other.audited_steps
     into.sound_steps += other.sound_steps
     into.problems += other.problems
@@ -257,13 +262,11 @@ def trials(groups: dict[str, Group]) -> list[str]:
     ]
     for name in sorted(groups, key=order):
         g = groups[name]
-        machine = g.trials
-        cells = sum(g.decided.values())
         over = sum(length > FOLLOWABLE for length in g.chains)
         lines.append(
             f"| {name} | {g.puzzles} | {g.clean} ({100 * g.clean / g.puzzles:.0f}%) | "
-            f"{machine} of {g.steps} ({100 * machine / max(g.steps, 1):.1f}%) | "
-            f"{100 * (g.decided.get(6, 0) + g.decided.get(7, 0)) / max(cells, 1):.1f}% | "
+            f"{g.trials} of {g.steps} ({100 * g.trials / max(g.steps, 1):.1f}%) | "
+            f"{100 * g.trial_cells / max(g.cells, 1):.1f}% | "
             f"{percentile(g.chains, 0.5):.0f} | {max(g.chains, default=0)} | "
             f"{over} ({100 * over / max(len(g.chains), 1):.0f}%) |"
         )
@@ -271,21 +274,19 @@ def trials(groups: dict[str, Group]) -> list[str]:
 
 
 def tables(groups: dict[str, Group]) -> str:
-    """The coverage, audit, trials and latency tables, in Markdown."""
+    """The coverage and audit, trials (no trial or core: their own table) and latency tables."""
     names = sorted(groups, key=order)
     lines = [
-        "| puzzles | n | solved without level 7 | share | with level 7 | no trial or core | "
-        "trial and core steps | stopped | steps | levels 1/2/3/4/5/6/7 | audited puzzles (steps) | "
-        "other steps checked sound | problems |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
+        "| puzzles | n | solved without level 7 | share | with level 7 | stopped | steps | "
+        "levels 1/2/3/4/5/6/7 | audited puzzles (steps) | other steps checked sound | problems |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
     ]
     for name in names:
         g = groups[name]
         levels = "/".join(str(g.levels.get(level, 0)) for level in range(1, 8))
         lines.append(
             f"| {name} | {g.puzzles} | {g.solved} | {100 * g.solved / g.puzzles:.1f}% | "
-            f"{100 * g.solved_with_core / g.puzzles:.1f}% | {100 * g.clean / g.puzzles:.1f}% | "
-            f"{100 * g.trials / max(g.steps, 1):.1f}% | {g.stopped} | {g.steps} | {levels} | "
+            f"{100 * g.solved_with_core / g.puzzles:.1f}% | {g.stopped} | {g.steps} | {levels} | "
             f"{g.audited} ({g.audited_steps}) | {g.sound_steps} | {len(g.problems)} |"
         )
     lines += ["", *trials(groups), "", *latency(groups)]

@@ -6,6 +6,80 @@ from __future__ import annotations
 from starbattle.model.board import Board
 from starbattle.model.steps import State
 
+# 10x10 2-star boards that several cases share, each case at its own marks
+SHARED_A = [
+    "AAAAAAAAAB",
+    "AAACCCAAAB",
+    "ADACCEEEBB",
+    "DDDFFEEEBB",
+    "DFFFEEEEBG",
+    "DDFFHIIIGG",
+    "DDHHHIIIGG",
+    "GGGHHIIGGG",
+    "GGGGGGGGGG",
+    "GGJJJJJGGG",
+]
+SHARED_B = [
+    "AAAABBBBCC",
+    "AAAABBBBBC",
+    "AAAADEEECC",
+    "AAADDEEEEC",
+    "AAADDEECCC",
+    "FGGGDEHHHH",
+    "FGGGHHHHHH",
+    "FGGGHHIHHH",
+    "FFJJJIIIII",
+    "FFFJJJIIII",
+]
+SHARED_C = [
+    "AAABBBBBCC",
+    "DADBBBBCCC",
+    "DADDBBBECC",
+    "DDDDBEBEEE",
+    "FFFFBEBEEE",
+    "GFFFBEEEEH",
+    "GGGFGIIHHH",
+    "GIGGGIIJHJ",
+    "GIIIIIJJHJ",
+    "IIIIIIJJJJ",
+]
+SHARED_D = [
+    "AAAAABBBBC",
+    "DDAAABCCCC",
+    "DAAAAACCCE",
+    "DDFFAACGEE",
+    "FFFFGGGGEE",
+    "FFFFFGGEEH",
+    "FFIIHGHHHH",
+    "IFIHHHHJHJ",
+    "IFIIIHHJJJ",
+    "IIIJJJJJJJ",
+]
+SHARED_E = [
+    "AABBBBBBAA",
+    "AAAAAAAAAA",
+    "ACDDDDDAAA",
+    "ACCCCCCEAE",
+    "CCFCFCCEEE",
+    "GFFFFHHEEE",
+    "GGFGHHHEEE",
+    "IGGGGGGGGG",
+    "IIGJJJJJGG",
+    "IIIIIIIIGG",
+]
+SHARED_F = [
+    "AAABBBBBBC",
+    "AAAAADBEBC",
+    "AAAAADBEBC",
+    "AAAAADBEFC",
+    "AGAADDBEFC",
+    "AGGGGGGEFC",
+    "HGIIIIGCFC",
+    "HHHHHIGCFC",
+    "HJHHHICCFC",
+    "HJJJHICCCC",
+]
+
 APPLIES = {
     "around-star": [
         (
@@ -168,18 +242,7 @@ APPLIES = {
     # Containers (issue 31): states of generated 10x10 2-star puzzles reached by the ladder
     "band-tiling": [
         (
-            [
-                "AAAAAAAAAB",
-                "AAACCCAAAB",
-                "ADACCEEEBB",
-                "DDDFFEEEBB",
-                "DFFFEEEEBG",
-                "DDFFHIIIGG",
-                "DDHHHIIIGG",
-                "GGGHHIIGGG",
-                "GGGGGGGGGG",
-                "GGJJJJJGGG",
-            ],
+            SHARED_A,
             [
                 "....xxx...",
                 "..x.x*x.x.",
@@ -199,18 +262,7 @@ APPLIES = {
             "so (7,1) is a star and (6,1) is empty",
         ),
         (
-            [
-                "AAAAAAAAAB",
-                "AAACCCAAAB",
-                "ADACCEEEBB",
-                "DDDFFEEEBB",
-                "DFFFEEEEBG",
-                "DDFFHIIIGG",
-                "DDHHHIIIGG",
-                "GGGHHIIGGG",
-                "GGGGGGGGGG",
-                "GGJJJJJGGG",
-            ],
+            SHARED_A,
             [
                 "....xxx...",
                 "..x.x*x.x.",
@@ -327,18 +379,7 @@ APPLIES = {
             "(6,4) is empty",
         ),
         (
-            [
-                "AAAABBBBCC",
-                "AAAABBBBBC",
-                "AAAADEEECC",
-                "AAADDEEEEC",
-                "AAADDEECCC",
-                "FGGGDEHHHH",
-                "FGGGHHHHHH",
-                "FGGGHHIHHH",
-                "FFJJJIIIII",
-                "FFFJJJIIII",
-            ],
+            SHARED_B,
             [
                 "..........",
                 "...xxx....",
@@ -392,18 +433,7 @@ APPLIES = {
             "star and 10 cells are empty",
         ),
         (
-            [
-                "AAABBBBBCC",
-                "DADBBBBCCC",
-                "DADDBBBECC",
-                "DDDDBEBEEE",
-                "FFFFBEBEEE",
-                "GFFFBEEEEH",
-                "GGGFGIIHHH",
-                "GIGGGIIJHJ",
-                "GIIIIIJJHJ",
-                "IIIIIIJJJJ",
-            ],
+            SHARED_C,
             [
                 "*x*xxxxxxx",
                 "xxxx..x*x.",
@@ -458,18 +488,7 @@ APPLIES = {
     ],
     "container-exclusion": [
         (
-            [
-                "AAAAABBBBC",
-                "DDAAABCCCC",
-                "DAAAAACCCE",
-                "DDFFAACGEE",
-                "FFFFGGGGEE",
-                "FFFFFGGEEH",
-                "FFIIHGHHHH",
-                "IFIHHHHJHJ",
-                "IFIIIHHJJJ",
-                "IIIJJJJJJJ",
-            ],
+            SHARED_D,
             [
                 "xx........",
                 "...x..xxx.",
@@ -489,18 +508,7 @@ APPLIES = {
             "at most 4 stars for them, so (1,5) is empty",
         ),
         (
-            [
-                "AAAAABBBBC",
-                "DDAAABCCCC",
-                "DAAAAACCCE",
-                "DDFFAACGEE",
-                "FFFFGGGGEE",
-                "FFFFFGGEEH",
-                "FFIIHGHHHH",
-                "IFIHHHHJHJ",
-                "IFIIIHHJJJ",
-                "IIIJJJJJJJ",
-            ],
+            SHARED_D,
             [
                 "xx..x....x",
                 "...x..xxx.",
@@ -520,18 +528,7 @@ APPLIES = {
             "star, but they need 2, so (8,1) is empty",
         ),
         (
-            [
-                "AAABBBBBCC",
-                "DADBBBBCCC",
-                "DADDBBBECC",
-                "DDDDBEBEEE",
-                "FFFFBEBEEE",
-                "GFFFBEEEEH",
-                "GGGFGIIHHH",
-                "GIGGGIIJHJ",
-                "GIIIIIJJHJ",
-                "IIIIIIJJJJ",
-            ],
+            SHARED_C,
             [
                 "*x*xxxxxxx",
                 "xxxx..x*x.",
@@ -553,18 +550,7 @@ APPLIES = {
     ],
     "counting-exclusion": [
         (
-            [
-                "AAAAABBBBC",
-                "DDAAABCCCC",
-                "DAAAAACCCE",
-                "DDFFAACGEE",
-                "FFFFGGGGEE",
-                "FFFFFGGEEH",
-                "FFIIHGHHHH",
-                "IFIHHHHJHJ",
-                "IFIIIHHJJJ",
-                "IIIJJJJJJJ",
-            ],
+            SHARED_D,
             [
                 "xx..x.x..x",
                 "...xx.xxxx",
@@ -584,18 +570,7 @@ APPLIES = {
             "rows 9-10 (counting 2x2 blocks), but rows 9-10 need 4 more, so (8,8) is empty",
         ),
         (
-            [
-                "AAAABBBBCC",
-                "AAAABBBBBC",
-                "AAAADEEECC",
-                "AAADDEEEEC",
-                "AAADDEECCC",
-                "FGGGDEHHHH",
-                "FGGGHHHHHH",
-                "FGGGHHIHHH",
-                "FFJJJIIIII",
-                "FFFJJJIIII",
-            ],
+            SHARED_B,
             [
                 "..........",
                 ".x.xxx..x.",
@@ -616,18 +591,7 @@ APPLIES = {
             "only 1 more, so (9,2) is empty",
         ),
         (
-            [
-                "AABBBBBBAA",
-                "AAAAAAAAAA",
-                "ACDDDDDAAA",
-                "ACCCCCCEAE",
-                "CCFCFCCEEE",
-                "GFFFFHHEEE",
-                "GGFGHHHEEE",
-                "IGGGGGGGGG",
-                "IIGJJJJJGG",
-                "IIIIIIIIGG",
-            ],
+            SHARED_E,
             [
                 "xx..x.x*xx",
                 "..xxxxxxx*",
@@ -651,18 +615,7 @@ APPLIES = {
     # Generated 10x10 2-star puzzles, at states where their traces need an assumption
     "assumption-chain": [
         (
-            [
-                "AABBBBBBAA",
-                "AAAAAAAAAA",
-                "ACDDDDDAAA",
-                "ACCCCCCEAE",
-                "CCFCFCCEEE",
-                "GFFFFHHEEE",
-                "GGFGHHHEEE",
-                "IGGGGGGGGG",
-                "IIGJJJJJGG",
-                "IIIIIIIIGG",
-            ],
+            SHARED_E,
             [
                 "xx......xx",
                 "..xxxxx...",
@@ -713,18 +666,7 @@ APPLIES = {
             "(9,1) is a star",
         ),
         (
-            [
-                "AABBBBBBAA",
-                "AAAAAAAAAA",
-                "ACDDDDDAAA",
-                "ACCCCCCEAE",
-                "CCFCFCCEEE",
-                "GFFFFHHEEE",
-                "GGFGHHHEEE",
-                "IGGGGGGGGG",
-                "IIGJJJJJGG",
-                "IIIIIIIIGG",
-            ],
+            SHARED_E,
             [
                 "xx......xx",
                 "..xxxxx...",
@@ -746,18 +688,7 @@ APPLIES = {
     ],
     "assumption": [
         (
-            [
-                "AAABBBBBCC",
-                "DADBBBBCCC",
-                "DADDBBBECC",
-                "DDDDBEBEEE",
-                "FFFFBEBEEE",
-                "GFFFBEEEEH",
-                "GGGFGIIHHH",
-                "GIGGGIIJHJ",
-                "GIIIIIJJHJ",
-                "IIIIIIJJJJ",
-            ],
+            SHARED_C,
             [
                 "*x*xxxxxxx",
                 "xxxxx.x*x.",
@@ -777,18 +708,7 @@ APPLIES = {
             "(2,6) is a star",
         ),
         (
-            [
-                "AAABBBBBCC",
-                "DADBBBBCCC",
-                "DADDBBBECC",
-                "DDDDBEBEEE",
-                "FFFFBEBEEE",
-                "GFFFBEEEEH",
-                "GGGFGIIHHH",
-                "GIGGGIIJHJ",
-                "GIIIIIJJHJ",
-                "IIIIIIJJJJ",
-            ],
+            SHARED_C,
             [
                 "*x*xxxxxxx",
                 "xxxxx.x*x.",
@@ -808,18 +728,7 @@ APPLIES = {
             "(2,6) is a star",
         ),
         (
-            [
-                "AAABBBBBCC",
-                "DADBBBBCCC",
-                "DADDBBBECC",
-                "DDDDBEBEEE",
-                "FFFFBEBEEE",
-                "GFFFBEEEEH",
-                "GGGFGIIHHH",
-                "GIGGGIIJHJ",
-                "GIIIIIJJHJ",
-                "IIIIIIJJJJ",
-            ],
+            SHARED_C,
             [
                 "*x*xxxxxxx",
                 "xxxxx.x*x.",
@@ -1092,18 +1001,7 @@ NEW_APPLIES = {
             "it needs 2, so (2,5) is empty",
         ),
         (
-            [
-                "AAABBBBBBC",
-                "AAAAADBEBC",
-                "AAAAADBEBC",
-                "AAAAADBEFC",
-                "AGAADDBEFC",
-                "AGGGGGGEFC",
-                "HGIIIIGCFC",
-                "HHHHHIGCFC",
-                "HJHHHICCFC",
-                "HJJJHICCCC",
-            ],
+            SHARED_F,
             [
                 ".......xx.",
                 "....x.x.x.",
@@ -1156,18 +1054,7 @@ NEW_APPLIES = {
     ],
     "n-rooks": [
         (
-            [
-                "AAABBBBBBC",
-                "AAAAADBEBC",
-                "AAAAADBEBC",
-                "AAAAADBEFC",
-                "AGAADDBEFC",
-                "AGGGGGGEFC",
-                "HGIIIIGCFC",
-                "HHHHHIGCFC",
-                "HJHHHICCFC",
-                "HJJJHICCCC",
-            ],
+            SHARED_F,
             [
                 ".......xx.",
                 "....x.x.x.",

@@ -53,27 +53,31 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
             (len(c.cells) - 4 * (c.need - 1), sum(1 << i for i in c.cells), c)
             for c in containers(view)
         ),
-        key=lambda entry: entry[0],
+        key=_slack,
     )
     # A star's 3x3 neighbourhood holds at most 4 cells no two of which share a 2x2 block, so
     # a container with need + 4 such cells keeps room for its stars unless units fill.
     near = [
         entry for entry in tight if grid.spread(entry[1], entry[2].need + 4) < entry[2].need + 4
     ]
-    slacks = [entry[0] for entry in near], [entry[0] for entry in tight]
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         for pressure in ([], filled) if filled else ([],):
             effect = grid.reach[x]
             for unit in pressure:
                 effect |= open_masks[unit]
-            candidates, slack = (tight, slacks[1]) if pressure else (near, slacks[0])
-            reach = candidates[: bisect_right(slack, effect.bit_count())]
+            candidates = tight if pressure else near  # sorted by their slack
+            reach = candidates[: bisect_right(candidates, effect.bit_count(), key=_slack)]
             squeezed = _starved(view, x, pressure, effect, reach, budget)
             if squeezed is not None:
                 found.append(squeezed)
                 break
     return [_excluded(view, group) for group in gathered(found, _rests_on)]
+
+
+def _slack(entry: tuple[int, int, Container]) -> int:
+    """A container's undecided cells beyond what its stars but one could fill in 2x2 blocks."""
+    return entry[0]
 
 
 def _starved(
@@ -270,11 +274,11 @@ def _miscounted(
             (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
             left, (lost, kept) = needs[u], gone[u]
             if left > 1:
-                rough.append(u)
                 inside -= (lost & tally.mask).bit_count()
                 outside -= (lost & ~tally.mask).bit_count()
-                lowest += min(left, inside) - had_most
-                highest += max(0, left - outside) - had_least
+                rough.append((u, min(left, inside), max(0, left - outside)))
+                lowest += rough[-1][1] - had_most
+                highest += rough[-1][2] - had_least
             elif left == 1:
                 lowest += bool(kept & tally.mask) - had_most
                 highest += (not kept & ~tally.mask) - had_least
@@ -283,15 +287,11 @@ def _miscounted(
         if lowest >= need >= highest:  # no new bounds of these units can break the count
             continue
         most, least = lowest, highest  # exact but for the rough units'
-        for u in rough:
-            (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
-            left, (lost, kept) = needs[u], gone[u]
+        for u, rough_most, rough_least in rough:
             cells = view.open[u] - cells_taken
-            new = _from_caps(left, *_caps(grid, left, cells, tally.cells))
-            inside -= (lost & tally.mask).bit_count()
-            outside -= (lost & ~tally.mask).bit_count()
-            most += new[0] - min(left, inside)
-            least += new[1] - max(0, left - outside)
+            new = _from_caps(needs[u], *_caps(grid, needs[u], cells, tally.cells))
+            most += new[0] - rough_most
+            least += new[1] - rough_least
         if most < need or least > need:
             full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
             return Miscount(x, tally, full, need, (most, least))
