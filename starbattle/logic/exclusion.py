@@ -143,6 +143,10 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
     return Found("container-exclusion", units, cells, frozenset(), frozenset(xs), text)
 
 
+SPAN = {"row": 2, "column": 2, "region": 4}
+"""The 2x2 blocks a 3x3 square's cells in one unit of a kind can span at most."""
+
+
 class Tally(NamedTuple):
     """A band, the units of one kind meeting it, and their bounds on its stars by 2x2 room."""
 
@@ -159,6 +163,12 @@ class Tally(NamedTuple):
     """The band's undecided cells, as a bit mask."""
     caps: dict[int, tuple[int, int]]
     """Each meeting unit's room (`_caps`) inside and outside the band."""
+    units: int
+    """The meeting units, as a bit mask."""
+    span: int
+    """The 2x2 blocks a star's 3x3 square can span in one of them (`_steady`)."""
+    steady: bool
+    """No star can break its count unless it fills units (`_steady`)."""
 
 
 class Miscount(NamedTuple):
@@ -204,7 +214,26 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
             bounds = {u: _from_caps(view.need[u], *caps[u]) for u in meeting}
             most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
             mask = sum(1 << i for i in cells)
-            tallies.append(Tally(lines, meeting, cells, need, bounds, most, least, mask, caps))
+            span = SPAN[grid.kinds[min(meeting)]]
+            steady = _steady(view, meeting, bounds, caps, (most - need, need - least))
+            units = sum(1 << u for u in meeting)
+            tallies.append(
+                Tally(
+                    lines,
+                    meeting,
+                    cells,
+                    need,
+                    bounds,
+                    most,
+                    least,
+                    mask,
+                    caps,
+                    units,
+                    span,
+                    steady,
+                )
+            )
+    unsteady = [tally for tally in tallies if not tally.steady]
     miscounts = []
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
@@ -216,7 +245,15 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
                 for i in taken
                 for u in grid.units_of[i]
             }
-            miscount = _miscounted(view, x, pressure, (taken, taken_mask), gone, tallies, budget)
+            miscount = _miscounted(
+                view,
+                x,
+                pressure,
+                (taken, taken_mask),
+                gone,
+                tallies if pressure else unsteady,
+                budget,
+            )
             if miscount is not None:
                 miscounts.append(miscount)
                 break
@@ -228,6 +265,32 @@ def _caps(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) ->
     if need <= 0:
         return 0, 0
     return grid.capacity(cells & band, need + 1), grid.capacity(cells - band, need + 1)
+
+
+def _steady(
+    view: View,
+    meeting: frozenset[int],
+    bounds: dict[int, tuple[int, int]],
+    caps: dict[int, tuple[int, int]],
+    slack: tuple[int, int],
+) -> bool:
+    """Whether no star that fills no unit can break a band's count, by its (most, least) slack.
+
+    The star takes a 3x3 square: taking cells lowers a part's room by at most the 2x2
+    blocks they span, 2 of a line's 3 adjacent cells and 4 of a region's (9 cells in all),
+    and its own unit needs one star less. So the meeting units' bounds move by at most so
+    much; a band whose slack on both sides is that large keeps its count.
+    """
+    grid, need = view.grid, view.need
+    span = SPAN[grid.kinds[min(meeting)]]
+    most_units = 9 if grid.kinds[min(meeting)] == "region" else 3
+    drops = sorted((min(bounds[u][0], span) for u in meeting), reverse=True)
+    rises = sorted(
+        (min(need[u], span - max(0, caps[u][1] - need[u])) for u in meeting), reverse=True
+    )
+    drop = 1 + min(9, sum(drops[:most_units]))
+    rise = min(9, sum(rises[:most_units]))
+    return slack[0] >= drop and slack[1] - 1 >= rise
 
 
 def _from_caps(need: int, inside: int, outside: int) -> tuple[int, int]:
@@ -257,31 +320,38 @@ def _miscounted(
     """
     grid, (cells_taken, taken_mask) = view.grid, taken
     needs = {u: 0 if u in filled else view.need[u] - (x in grid.sets[u]) for u in gone}
+    touched, spread = sum(1 << u for u in gone), taken_mask.bit_count()
     for tally in tallies:
-        affected = tally.meeting & gone.keys()
+        affected = tally.units & touched
         if not affected:
             continue
-        if not budget.spend(len(affected)):
+        if not budget.spend(affected.bit_count()):
             return None
-        need = tally.need - (x in tally.cells)
-        most, least = tally.most, tally.least
-        inside = (taken_mask & tally.mask).bit_count()
-        lowest = most - inside - 1 - sum(tally.bounds[u][0] for u in filled if u in affected)
-        if lowest >= need >= least + taken_mask.bit_count() - inside:
+        band = tally.mask
+        need = tally.need - (band >> x & 1)
+        inside = (taken_mask & band).bit_count()
+        lowest = tally.most - inside - 1
+        if filled:
+            lowest -= sum(tally.bounds[u][0] for u in filled if affected >> u & 1)
+        if lowest >= need >= tally.least + spread - inside:
             continue
-        lowest, highest, rough = most, least, []
-        for u in affected:
+        # a star alone takes a 3x3 square: at most `span` blocks of a part (`_steady`)
+        span = 81 if filled else tally.span
+        lowest, highest, rough = tally.most, tally.least, []
+        while affected:
+            u = (affected & -affected).bit_length() - 1
+            affected &= affected - 1
             (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
             left, (lost, kept) = needs[u], gone[u]
             if left > 1:
-                inside -= (lost & tally.mask).bit_count()
-                outside -= (lost & ~tally.mask).bit_count()
+                inside -= min(span, (lost & band).bit_count())
+                outside -= min(span, (lost & ~band).bit_count())
                 rough.append((u, min(left, inside), max(0, left - outside)))
                 lowest += rough[-1][1] - had_most
                 highest += rough[-1][2] - had_least
             elif left == 1:
-                lowest += bool(kept & tally.mask) - had_most
-                highest += (not kept & ~tally.mask) - had_least
+                lowest += bool(kept & band) - had_most
+                highest += (not kept & ~band) - had_least
             else:
                 lowest, highest = lowest - had_most, highest - had_least
         if lowest >= need >= highest:  # no new bounds of these units can break the count
