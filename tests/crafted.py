@@ -1352,6 +1352,97 @@ NEW_APPLIES = {
 }
 APPLIES.update(NEW_APPLIES)
 
+# Pair enumeration: states of community LinkedIn Queens levels (samimsu/ and
+# myramblings/queens-game-linkedin, community-levels; ../shared/corpus real-puzzles.jsonl
+# qc-0249, qc-0505, qc-0611) where no technique before it finds a step
+APPLIES["pair-enumeration"] = [
+    (
+        ["AAABCCB", "DDAECBB", "DAACCCE", "DCCCEEE", "DDCEEFG", "GDDDDDF", "GGFFFFF"],
+        [".....x.", ".x.....", ".......", "......x", ".......", "x....x.", "......x"],
+        [],
+        [[3, 7]],
+        ["row 1", "column 7", "row 3", "region A", "region B"],
+        "Row 1 and column 7 need one star each; each of the 13 ways to place both (stars "
+        "apart, every unit keeping room) rules out (3,7), next to a star or in a unit it "
+        "fills, so (3,7) is empty",
+    ),
+    (
+        ["ABBCBCD", "AECFEBD", "CDCEABD", "FFDBAGD", "DBDGGCD", "AABCDGD", "BFDBFDD"],
+        [".......", "..xx...", ".x...x.", "..xxx..", "x.x..xx", "....x..", "x.x..x."],
+        [],
+        [[1, 2], [1, 3], [1, 5]],
+        [
+            "row 1",
+            "row 5",
+            "column 2",
+            "column 3",
+            "column 4",
+            "column 5",
+            "column 6",
+            "region B",
+            "region C",
+            "region G",
+        ],
+        "Row 1 and row 5 need one star each; each of the 6 ways to place both (stars apart, "
+        "every unit keeping room) rules out (1,2), (1,3) and (1,5), next to a star or in a "
+        "unit it fills, so they are empty",
+    ),
+    (
+        [
+            "AABBCDDD",
+            "AEEBEEEC",
+            "DEEBEEED",
+            "FGBBBGFF",
+            "FEEHEEEF",
+            "HEEHEEEH",
+            "AEEGGGEC",
+            "FFGGHHHH",
+        ],
+        [
+            "x.xx...x",
+            "........",
+            "........",
+            "........",
+            "...x....",
+            "........",
+            "..x.....",
+            "........",
+        ],
+        [],
+        [[2, 3], [4, 1], [5, 1], [6, 1], [8, 1]],
+        [
+            "row 3",
+            "region A",
+            "row 1",
+            "row 2",
+            "row 7",
+            "column 1",
+            "column 2",
+            "column 6",
+            "column 7",
+            "column 8",
+            "region C",
+            "region D",
+            "region E",
+            "region F",
+        ],
+        "Row 3 and region A need one star each; each of the 12 ways to place both (stars "
+        "apart, every unit keeping room) rules out these 5 cells, next to a star or in a unit"
+        " it fills, so they are empty",
+    ),
+]
+DOES_NOT_APPLY["pair-enumeration"] = [
+    (  # 2 stars: no unit needs just one more
+        "AABBBCCCCC/ADBCCCCEEC/ADBCCBCECC/ADBBBBCECF/ADGCCCCCCF/ADGCCHHHHF/ADGICCCFFF/ADGICCCFJJ/ADGIJJJJJJ/ADDIIIIJJJ",
+        "........../........../........../........../........../........../........../........../........../..........",
+    ),
+    (  # qc-0611 at its last step: row 5 and column 7 have one way, which rules out no cell
+        "AABBCDDD/AEEBEEEC/DEEBEEED/FGBBBGFF/FEEHEEEF/HEEHEEEH/AEEGGGEC/FFGGHHHH",
+        "xxxx*xxx/*xxxxxxx/xxxxxxx*/xx*xxxxx/xxxxxx.x/xxx*xxxx/xxxxx*xx/x*xxxxxx",
+    ),
+]
+
+
 UNIQUE = {
     # Made here: a by-a-thread swap (stars in opposite columns of two regions) and its
     # transpose and mirror; the ladder makes such steps only when asked (--assume-unique)

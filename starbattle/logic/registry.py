@@ -20,6 +20,7 @@ from starbattle.logic.entanglement import entanglement
 from starbattle.logic.exclusion import container_exclusion, counting_exclusion
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
+from starbattle.logic.pairs import pair_enumeration
 from starbattle.logic.rooks import rooks
 from starbattle.logic.room import too_little_room
 from starbattle.logic.shapes import shapes
@@ -51,10 +52,10 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, the M and T, n-rooks, entanglement); then level 6 by technique; machine: level
-7, and a trial whose chain is too long to follow (the grade's `effort`). The grade's tiers
-are made of these classes (starbattle/logic/grade.py): a new technique takes its place in
-them by its class."""
+containers, the M and T, n-rooks, entanglement, pair enumeration); then level 6 by
+technique; machine: level 7, and a trial whose chain is too long to follow (the grade's
+`effort`). The grade's tiers are made of these classes (starbattle/logic/grade.py): a new
+technique takes its place in them by its class."""
 
 
 class Technique(NamedTuple):
@@ -228,6 +229,15 @@ TECHNIQUES = (
         "entanglement.lp",
         "entanglement",
         _on_view(entanglement),
+        costly=True,
+    ),
+    Technique(
+        "pair-enumeration",
+        5,
+        _always("advanced"),
+        "pair-enumeration.lp",
+        "two one-star units placed together",
+        pair_enumeration,
         costly=True,
     ),
     Technique(

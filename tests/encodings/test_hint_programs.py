@@ -220,6 +220,13 @@ def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
         assert {x for *_, blanks in asp for x in blanks} == {
             x for *_, blanks in python for x in blanks
         }
+    elif technique == "pair-enumeration":  # one answer set per cell and pair: the Python
+        for units, _, _, blanks in python:  # gathers a pair's cells, with the units its
+            for x in blanks:  # ways use besides
+                assert any(u <= units and len(u) == 2 and b == {x} for u, _, _, b in asp), x
+        assert {x for *_, blanks in asp for x in blanks} == {
+            x for *_, blanks in python for x in blanks
+        }
     elif technique in ("n-rooks", "entanglement"):  # a block, a star or two each: the Python
         assert python == gathered(asp)  # gathers them, on every row and column alike
     elif technique == "m-and-t":  # every tiling; the Python's first, a fit and cells that

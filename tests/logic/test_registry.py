@@ -53,6 +53,7 @@ def test_the_costly_techniques_come_after_the_others_of_their_level() -> None:
         "m-and-t",
         "n-rooks",
         "entanglement",
+        "pair-enumeration",
     ]
 
 
