@@ -80,6 +80,21 @@ SHARED_F = [
     "HJJJHICCCC",
 ]
 
+SHARED_G = [
+    "AABBBCCCCC",
+    "ADBCCCCEEC",
+    "ADBCCBCECC",
+    "ADBBBBCECF",
+    "ADGCCCCCCF",
+    "ADGCCHHHHF",
+    "ADGICCCFFF",
+    "ADGICCCFJJ",
+    "ADGIJJJJJJ",
+    "ADDIIIIJJJ",
+]
+"""StarBattleLab's sblsort-10-2-expert-98 (../shared/corpus/difficulty.jsonl)."""
+
+
 APPLIES = {
     "around-star": [
         (
@@ -612,27 +627,39 @@ APPLIES = {
             "1 more, so (3,5) is empty",
         ),
     ],
-    # Generated 10x10 2-star puzzles, at states where their traces need an assumption
+    # Generated 10x10 2-star puzzles and StarBattleLab experts (sblsort-10-2-expert-33,
+    # -488), at states where their traces need an assumption
     "assumption-chain": [
         (
-            SHARED_E,
             [
-                "xx......xx",
-                "..xxxxx...",
-                "xx.....xxx",
-                "x.xx.x..x.",
-                ".x.x.x..xx",
-                "x..xxx.x..",
-                "xx.x*x.xxx",
-                "...xxxx...",
-                "xxx.....xx",
-                "...xxxx...",
+                "AAAAABBCCC",
+                "ABBBBBBBCC",
+                "ABBBBDDDCC",
+                "EEEEDDFCCC",
+                "EEDDDDFFCC",
+                "GGDDDHHFCC",
+                "GGGIIHHFFC",
+                "GJIIIHHHHC",
+                "JJJJIHIIHC",
+                "JJJJIIIHHC",
             ],
-            [[4, 10]],
+            [
+                ".x.....xx.",
+                ".x.x.xx.x.",
+                "xxxx..x.x.",
+                "....xxxxxx",
+                "xxxx..x*x.",
+                "......xxxx",
+                "xx.x...x*x",
+                ".x.....xxx",
+                "x....x.x.x",
+                ".......x.x",
+            ],
             [],
-            ["row 3", "row 4", "region C", "region E"],
-            "If (4,10) were empty, then after 5 steps row 4 would have no room for its stars, so "
-            "(4,10) is a star",
+            [[5, 5]],
+            ["row 4", "row 6", "column 1", "region G"],
+            "If (5,5) were a star, then after 4 steps region G would have no room for its stars, "
+            "so (5,5) is empty",
         ),
         (
             [
@@ -665,28 +692,95 @@ APPLIES = {
             "If (9,1) were empty, then after 5 steps row 5 would have no room for its stars, so "
             "(9,1) is a star",
         ),
-        (
-            SHARED_E,
-            [
-                "xx......xx",
-                "..xxxxx...",
-                "xx.....xxx",
-                "x.xx.x..x.",
-                ".x.x.x..x.",
-                "x..xxx.x..",
-                "xx.x*x.x.x",
-                "...xxxx...",
-                "xxx.....xx",
-                "....x.x...",
-            ],
-            [],
-            [[4, 5]],
-            ["row 3", "column 3", "region F"],
-            "If (4,5) were a star, then after 3 steps column 3 would have too many stars, so "
-            "(4,5) is empty",
-        ),
     ],
     "assumption": [
+        (
+            [
+                "AAAABBCCDD",
+                "AEABBACCDD",
+                "AEAAAACCDF",
+                "AEAGAGDDDF",
+                "AEGGGGDGDF",
+                "EEEEEGGGFF",
+                "HHHIEJJGFF",
+                "HHIIJJJJFF",
+                "HHHIJJIJJJ",
+                "HHIIIIIIII",
+            ],
+            [
+                "xxxxx*x*xx",
+                "..x*xxxxx.",
+                "..xxxx*x.x",
+                ".x.x.xxx..",
+                ".x.x.x.xxx",
+                "...x.x.x..",
+                "........xx",
+                "..........",
+                "........xx",
+                "..........",
+            ],
+            [],
+            [[8, 7]],
+            ["column 4", "column 6", "column 8", "region I"],
+            "If (8,7) were a star, then after 4 steps column 4 would have no room for its stars, "
+            "so (8,7) is empty",
+        ),
+    ],
+}
+
+# Boards whose first trial is a short chain, though a level-5 technique applies first
+CHAINS = {
+    "assumption": [
+        (
+            ["BCCCCA", "BBCCAA", "BBBCEE", "DFCCCE", "DFFCCE", "DDFCEE"],
+            ["xxx.x.", "x.x.x.", "x.x..x", ".xx.xx", ".x.xxx", ".x.x.x"],
+            [[4, 1]],
+            [],
+            ["row 4", "row 6", "column 3", "column 5"],
+            "If (4,1) were empty, then after 4 steps row 6 would have too many stars, so (4,1) "
+            "is a star",
+        ),
+        (
+            ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
+            ["..xxxx", "xx..xx", "..xxx.", "x.x...", ".xxx.x", "...x.."],
+            [[5, 5]],
+            [],
+            ["row 1", "row 5", "column 1", "column 3", "region F"],
+            "If (5,5) were empty, then after 5 steps the stars at (1,2) and (2,3) would touch, "
+            "so (5,5) is a star",
+        ),
+        (
+            [
+                "EBBBBAAAAC",
+                "EBBAAAAACC",
+                "EEBBBDAACC",
+                "EEDDDDECCG",
+                "EEEEEEEEGG",
+                "EEFFFGGGGG",
+                "EHFFGGGGGI",
+                "EHFHGIIGGI",
+                "HHHHHIIGII",
+                "JJJJJIIIII",
+            ],
+            [
+                "x.........",
+                "x..xx.x.x.",
+                "xxxxx.....",
+                "xx....x.xx",
+                "..xx......",
+                "..........",
+                ".x.x......",
+                "........x.",
+                ".x.x......",
+                ".....xxxxx",
+            ],
+            [],
+            [[2, 10]],
+            ["row 3", "region C"],
+            "If (2,10) were a star, then after 3 steps row 3 would have no room for its stars, so "
+            "(2,10) is empty",
+        ),
+        # StarBattleLab expert states where a unit's placements listed now apply first
         (
             SHARED_C,
             [
@@ -746,61 +840,6 @@ APPLIES = {
             ["row 9", "column 5", "column 6", "region I"],
             "If (3,5) were a star, then after 6 steps row 9 would have no room for its stars, so "
             "(3,5) is empty",
-        ),
-    ],
-}
-
-# Boards whose first trial is a short chain, though a container applies first
-CHAINS = {
-    "assumption": [
-        (
-            ["BCCCCA", "BBCCAA", "BBBCEE", "DFCCCE", "DFFCCE", "DDFCEE"],
-            ["xxx.x.", "x.x.x.", "x.x..x", ".xx.xx", ".x.xxx", ".x.x.x"],
-            [[4, 1]],
-            [],
-            ["row 4", "row 6", "column 3", "column 5"],
-            "If (4,1) were empty, then after 4 steps row 6 would have too many stars, so (4,1) "
-            "is a star",
-        ),
-        (
-            ["AAABCC", "DBBBCC", "DDDDCC", "FDEDCC", "FEEEEC", "FFFEEE"],
-            ["..xxxx", "xx..xx", "..xxx.", "x.x...", ".xxx.x", "...x.."],
-            [[5, 5]],
-            [],
-            ["row 1", "row 5", "column 1", "column 3", "region F"],
-            "If (5,5) were empty, then after 5 steps the stars at (1,2) and (2,3) would touch, "
-            "so (5,5) is a star",
-        ),
-        (
-            [
-                "EBBBBAAAAC",
-                "EBBAAAAACC",
-                "EEBBBDAACC",
-                "EEDDDDECCG",
-                "EEEEEEEEGG",
-                "EEFFFGGGGG",
-                "EHFFGGGGGI",
-                "EHFHGIIGGI",
-                "HHHHHIIGII",
-                "JJJJJIIIII",
-            ],
-            [
-                "x.........",
-                "x..xx.x.x.",
-                "xxxxx.....",
-                "xx....x.xx",
-                "..xx......",
-                "..........",
-                ".x.x......",
-                "........x.",
-                ".x.x......",
-                ".....xxxxx",
-            ],
-            [],
-            [[2, 10]],
-            ["row 3", "region C"],
-            "If (2,10) were a star, then after 3 steps row 3 would have no room for its stars, so "
-            "(2,10) is empty",
         ),
     ],
     "assumption-chain": [
@@ -896,6 +935,47 @@ CHAINS = {
             ["column 2", "region A"],
             "If (1,3) were a star, then after 2 steps region A would have no room for its stars, "
             "so (1,3) is empty",
+        ),
+        # StarBattleLab expert states where a unit's placements listed now apply first
+        (
+            SHARED_E,
+            [
+                "xx......xx",
+                "..xxxxx...",
+                "xx.....xxx",
+                "x.xx.x..x.",
+                ".x.x.x..xx",
+                "x..xxx.x..",
+                "xx.x*x.xxx",
+                "...xxxx...",
+                "xxx.....xx",
+                "...xxxx...",
+            ],
+            [[4, 10]],
+            [],
+            ["row 3", "row 4", "region C", "region E"],
+            "If (4,10) were empty, then after 5 steps row 4 would have no room for its stars, so "
+            "(4,10) is a star",
+        ),
+        (
+            SHARED_E,
+            [
+                "xx......xx",
+                "..xxxxx...",
+                "xx.....xxx",
+                "x.xx.x..x.",
+                ".x.x.x..x.",
+                "x..xxx.x..",
+                "xx.x*x.x.x",
+                "...xxxx...",
+                "xxx.....xx",
+                "....x.x...",
+            ],
+            [],
+            [[4, 5]],
+            ["row 3", "column 3", "region F"],
+            "If (4,5) were a star, then after 3 steps column 3 would have too many stars, so "
+            "(4,5) is empty",
         ),
     ],
 }
@@ -1350,6 +1430,103 @@ NEW_APPLIES = {
         ),
     ],
 }
+# Issue 31: a unit's placements listed, at states of StarBattleLab experts
+# (sblsort-10-2-expert-98 and -442) where it is the next step
+NEW_APPLIES["unit-enumeration"] = [
+    (
+        SHARED_G,
+        [
+            ".xx....xx.",
+            "x.x.x.....",
+            "x.x.x.xxx.",
+            ".xx...x*x.",
+            ".....xxxx.",
+            "xxxxx....x",
+            ".....xxxx.",
+            ".x.x.x..x.",
+            "..........",
+            "..x..x....",
+        ],
+        [],
+        [[3, 10]],
+        ["region F", "row 6", "column 8", "column 10", "region H"],
+        "Region F needs 2 stars, which go 3 ways only (no two touching; 2 others would leave "
+        "row 6 and region H too little room): each touches (3,10) or empties it by filling "
+        "column 10, so (3,10) is empty",
+    ),
+    (
+        SHARED_G,
+        [
+            ".xx....xx.",
+            "x.x.x.....",
+            "x.x.x.xxxx",
+            ".xx.x.x*x.",
+            ".....xxxx.",
+            "xxxxx....x",
+            ".....xxxx.",
+            ".x.x.x..x.",
+            "..........",
+            "..x..x....",
+        ],
+        [],
+        [[8, 3], [8, 5], [9, 6], [10, 4]],
+        ["region I", "row 10", "column 3", "region G", "region J"],
+        "Region I needs 2 stars, which go 3 ways only: each leaves out (10,4) and touches "
+        "(8,3), (8,5) and (9,6), so 4 cells are empty",
+    ),
+    (
+        SHARED_G,
+        [
+            ".xx....xx.",
+            "x.x.x.....",
+            "x.x.x.xxxx",
+            ".xx.x.x*x.",
+            ".....xxxx.",
+            "xxxxx....x",
+            ".....xxxx.",
+            ".xxxxx..x.",
+            ".....x.x..",
+            "..xx.x....",
+        ],
+        [],
+        [[9, 7]],
+        ["row 8", "region F"],
+        "Row 8 needs 2 stars, which go only at (8,1) and (8,7), at (8,1) and (8,8) or at "
+        "(8,8) and (8,10) (no two touching; 2 others would leave region F too little room): "
+        "each touches (9,7), so (9,7) is empty",
+    ),
+    (
+        [
+            "AAAAAABBBC",
+            "ADDDAAABBC",
+            "DDDDDEEEEC",
+            "DDFFDECCCC",
+            "FDFFFEGCHH",
+            "FDFFFGGCHI",
+            "FFFGFGGGHI",
+            "FJJGGGHHHI",
+            "JJIIIHHIHI",
+            "JIIIIIIIII",
+        ],
+        [
+            ".....x*x.x",
+            ".xxx.xxx.x",
+            "........x.",
+            "....x.x.x.",
+            "x.....x.x.",
+            "......x...",
+            ".xx.x.....",
+            ".........x",
+            ".xx.......",
+            ".x........",
+        ],
+        [],
+        [[5, 5]],
+        ["region E", "row 2"],
+        "Region E needs 2 stars, which go 4 ways only (no two touching; 1 other would leave "
+        "row 2 too little room): each touches (5,5), so (5,5) is empty",
+    ),
+]
 APPLIES.update(NEW_APPLIES)
 
 # Pair enumeration: states of community LinkedIn Queens levels (samimsu/ and
@@ -1511,6 +1688,19 @@ UNIQUE = {
 }
 DOES_NOT_APPLY.update(
     {
+        "unit-enumeration": [
+            ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),  # one star each
+            (  # every unit needing 2 stars can place them more than 20 ways
+                "AAAAAAAAAA/BBBBBBBBBB/CCCCCCCCCC/DDDDDDDDDD/EEEEEEEEEE/"
+                "FFFFFFFFFF/GGGGGGGGGG/HHHHHHHHHH/IIIIIIIIII/JJJJJJJJJJ",
+                "/".join(["." * 10] * 10),
+            ),
+            (  # its placements decide nothing more
+                "/".join(SHARED_G),
+                "xxxx*..xxx/x*xxxxxx*x/xxx*x*xxxx/xxxxxxx*x*/*x*xxxxxxx/xxxxx..x*x/"
+                "x*x*xxxxxx/xxxxxxx*x*/xx*x*xxxxx/*xxxxx*xxx",
+            ),
+        ],
         "m-and-t": [
             (
                 "AABBBCCCCC/ADBCCCCEEC/ADBCCBCECC/ADBBBBCECF/ADGCCCCCCF/ADGCCHHHHF/ADGICCCFFF/ADGICCCFJJ/ADGIJJJJJJ/ADDIIIIJJJ",

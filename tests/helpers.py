@@ -47,14 +47,14 @@ NORVIG_FIX = {
 SIX = "stars: 1\nAAABBB\nABBBCC\nADDEEC\nFFDDEC\nFEEEEC\nFCCCCC\n"
 """The pzprjs board as picture text."""
 CHAIN_BOARD = (
-    "stars: 2\nAAAAAABBCC\nAAAAAABBCC\nDDDAAABBCC\nDDDEEFBBCC\nDDDEEFFFCC\nGDDHEEEFCC\n"
-    "GGGHEEEFFC\nGGIHHHHHHC\nIIIJJHHHJC\nIIIJJJJJJC\n"
+    "stars: 2\nAAAAABCCDE\nAAAAABCCDE\nAAAABBCCDE\nFAAABBBCDE\nFFFFBBBDDE\nGFFFHHHEEE\n"
+    "GGFFHHHEEE\nGGGFHHIIIE\nJJJJHHIIIE\nJJJJJJIIIE\n"
 )
 CHAIN_MARKS = (
-    "xxx.x.x.x.\nxxx.x.x.x.\n...xxx..x.\n.xx...x.x.\n....x...x.\n.xx.....x.\n"
-    ".x.....x.x\n.......x.x\n.x.x...x.x\n.......x.x\n"
+    ".x..x....x\n....xxxx.x\nxxxx......\n......xxx.\n......x*x.\n.x....xxx.\n"
+    ".x....xxx.\n...x.....x\n.xx....x.x\n....xx...x\n"
 )
-"""A StarBattleLab 10x10 puzzle (sbl-0222 of ../shared/corpus) at the state of its trace where
+"""A StarBattleLab 10x10 puzzle (sbl-0232 of ../shared/corpus) at the state of its trace where
 the next step is a trial."""
 CORPUS = ROOT.parent / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(

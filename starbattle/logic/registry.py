@@ -17,6 +17,7 @@ from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
 from starbattle.logic.counting import capacity_counting
 from starbattle.logic.entanglement import entanglement
+from starbattle.logic.enumeration import unit_enumeration
 from starbattle.logic.exclusion import container_exclusion, counting_exclusion
 from starbattle.logic.grid import Found, View
 from starbattle.logic.mistakes import mistakes
@@ -229,6 +230,17 @@ TECHNIQUES = (
         "entanglement.lp",
         "entanglement",
         _on_view(entanglement),
+        costly=True,
+    ),
+    # A unit's placements listed (issue 31): a bounded case split, the nearest to level 6's
+    # trials, so tried last on its level, where the 2x2 relaxations above have nothing
+    Technique(
+        "unit-enumeration",
+        5,
+        _always("advanced"),
+        "unit-enumeration.lp",
+        "a unit's placements listed",
+        unit_enumeration,
         costly=True,
     ),
     Technique(

@@ -187,35 +187,35 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
     assert text.exit_code == 0
     assert text.stdout.splitlines()[:9] == [
         "hint: level 6, assumption",
-        "look at: column 2, region I",
-        "If (4,1) were a star, then after 4 steps region I would have no room for its stars, so "
-        "(4,1) is empty",
-        "  1. Suppose (4,1) is a star",
-        "  2. No two stars touch, so the cells around the star at (4,1) are empty",
-        "  3. Column 2 needs 2 stars and has just 2 undecided cells, so they are all stars",
-        "  4. No two stars touch, so the cells around the star at (8,2) are empty",
-        "  5. No two stars touch, so the cells around the star at (10,2) are empty",
-        "  6. Region I needs 1 more star but has no undecided cell left: a contradiction",
+        "look at: column 8, region B, region C",
+        "If (4,6) were a star, then after 4 steps column 8 would have too many stars, so (4,6) "
+        "is empty",
+        "  1. Suppose (4,6) is a star",
+        "  2. No two stars touch, so the cells around the star at (4,6) are empty",
+        "  3. Region B needs 1 more star and (1,6) is its only undecided cell, so it is a star",
+        "  4. No two stars touch, so the cells around the star at (1,6) are empty",
+        "  5. Region C needs 2 stars and has just 2 undecided cells, so they are all stars",
+        "  6. Column 8 has 3 stars, more than 2: a contradiction",
     ]
     explained = run("explain", str(board), str(marks)).stdout.splitlines()
     assert explained[:3] == [
-        "  1. [6 assumption] If (4,1) were a star, then after 4 steps region I would have no "
-        "room for its stars, so (4,1) is empty",
-        "       1. Suppose (4,1) is a star",
-        "       2. No two stars touch, so the cells around the star at (4,1) are empty",
+        "  1. [6 assumption] If (4,6) were a star, then after 4 steps column 8 would have too "
+        "many stars, so (4,6) is empty",
+        "       1. Suppose (4,6) is a star",
+        "       2. No two stars touch, so the cells around the star at (4,6) are empty",
     ]
     record = json.loads(run("hint", str(board), str(marks), "-f", "json").stdout)
     assert [link["technique"] for link in record["chain"]] == [
-        *("suppose", "around-star", "forced-fill", "around-star", "around-star", "broken-rule"),
+        *("suppose", "around-star", "forced-fill", "around-star", "forced-fill", "broken-rule"),
     ]
     assert record["chain"][0] == {
         "type": "step",
         "index": 1,
         "technique": "suppose",
         "level": 6,
-        "premises": {"units": [], "cells": [[4, 1]]},
-        "conclusions": {"stars": [[4, 1]], "blanks": []},
-        "sentence": "Suppose (4,1) is a star",
+        "premises": {"units": [], "cells": [[4, 6]]},
+        "conclusions": {"stars": [[4, 6]], "blanks": []},
+        "sentence": "Suppose (4,6) is a star",
     }
     assert record["chain"][-1] == {
         "type": "step",
@@ -223,11 +223,11 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
         "technique": "broken-rule",
         "level": 0,
         "premises": {
-            "units": ["region I"],
-            "cells": [[8, 2], [8, 3], [9, 1], [9, 2], [9, 3], [10, 1], [10, 2], [10, 3]],
+            "units": ["column 8"],
+            "cells": [[1, 8], [2, 8], [3, 8], [4, 8], [5, 8], [6, 8], [7, 8], [9, 8]],
         },
         "conclusions": {"stars": [], "blanks": []},
-        "sentence": "Region I needs 1 more star but has no undecided cell left: a contradiction",
+        "sentence": "Column 8 has 3 stars, more than 2: a contradiction",
     }
     where = json.loads(
         run("hint", str(board), str(marks), "--disclose", "where", "-f", "json").stdout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from crafted import APPLIES, DOES_NOT_APPLY, UNIQUE, board_of, stars_of, state_of
+from crafted import APPLIES, DOES_NOT_APPLY, SHARED_C, UNIQUE, board_of, stars_of, state_of
 from helpers import CORPUS, needs_corpus
 
 from starbattle import Board
@@ -230,14 +230,14 @@ def test_a_level_7_step_depends_on_the_board_and_state_alone(
 
 
 def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
-    logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
+    logic = Logic(board_of(SHARED_C, 2))
     again = logic.ground_checker()
     assert again.star_literals() == logic.checker.star_literals()
     assert again._units == logic.checker._units
 
 
 def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
-    logic = Logic(board_of(APPLIES["assumption"][2][0], 2))
+    logic = Logic(board_of(SHARED_C, 2))
     [truth] = logic.solutions
     flip = -logic.literals[0] if 0 in truth else logic.literals[0]
     every = logic.rules()
@@ -246,7 +246,7 @@ def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
 
 
 def test_sentences_start_with_a_capital_and_stay_short() -> None:
-    trace = explain(Board.from_rows([list(row) for row in APPLIES["assumption"][2][0]], 2))
+    trace = explain(Board.from_rows([list(row) for row in SHARED_C], 2))
     assert trace.solved
     assert all(s.sentence[0].isupper() and len(s.sentence) <= 200 for s in trace.steps)
 

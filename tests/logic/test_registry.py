@@ -53,6 +53,7 @@ def test_the_costly_techniques_come_after_the_others_of_their_level() -> None:
         "m-and-t",
         "n-rooks",
         "entanglement",
+        "unit-enumeration",
         "pair-enumeration",
     ]
 
@@ -102,6 +103,7 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("m-and-t", (Unit("region", "A"),), "advanced"),
         ("n-rooks", (Unit("row", 1),), "advanced"),
         ("entanglement", (Unit("row", 1),), "advanced"),
+        ("unit-enumeration", (Unit("region", "A"), Unit("row", 2)), "advanced"),
         ("uniqueness", (Unit("region", "A"),), "assumption"),
     ],
 )
