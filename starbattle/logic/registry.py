@@ -53,7 +53,7 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, the M and T, n-rooks, entanglement, pair enumeration); then level 6 by
+containers, the M and T, n-rooks, entanglement, unit and pair enumeration); then level 6 by
 technique; machine: level 7, and a trial whose chain is too long to follow (the grade's
 `effort`). The grade's tiers are made of these classes (starbattle/logic/grade.py): a new
 technique takes its place in them by its class."""
@@ -248,7 +248,7 @@ TECHNIQUES = (
         5,
         _always("advanced"),
         "pair-enumeration.lp",
-        "two one-star units placed together",
+        "two units' last stars placed together",
         pair_enumeration,
         costly=True,
     ),
