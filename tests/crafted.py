@@ -440,12 +440,15 @@ APPLIES = {
                 ".x.x.x....",
                 "xx.....xxx",
             ],
-            [[7, 6]],
-            [[6, 5], [6, 6], [6, 7], [6, 9], [7, 5], [7, 9], [8, 5], [8, 7], [8, 10], [9, 10]],
+            [[7, 6], [9, 5]],
+            [
+                *([6, 5], [6, 6], [6, 7], [6, 9], [7, 5], [7, 9], [8, 5]),
+                *([8, 7], [8, 10], [9, 10], [10, 4], [10, 5], [10, 6]),
+            ],
             ["row 8", "row 9", "region F", "region G", "region H", "region I"],
             "Rows 8-9 need 4 stars; by the 2x2 blocks the 4 regions meeting rows 8-9 have room "
-            "for, region F none, region G 1 star and region H 1 star go there, so (7,6) is a "
-            "star and 10 cells are empty",
+            "for, region F none, region G 1 star and region H 1 star go there, so (7,6) and "
+            "(9,5) are stars and 13 cells are empty",
         ),
         (
             SHARED_C,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from starbattle.logic.blocks import one_star_each
 from starbattle.logic.containers import bands
-from starbattle.logic.grid import Found, View
+from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.sentences import SENTENCE_LIMIT, outcome, units_text
 from starbattle.words import joined, plural
 
@@ -22,43 +22,82 @@ if TYPE_CHECKING:
     from starbattle.logic.ladder import Logic
 
 
+Share = tuple[int, int]
+"""The least and the most stars a unit puts into a band."""
+
+
 def capacity_counting(logic: Logic, view: View) -> list[Found]:
-    """Every band whose units' 2x2 room pins some unit's share of it."""
-    grid, found = view.grid, []
+    """Every band whose units' 2x2 room pins some unit's share of it, followed to a fixpoint."""
+    found = []
     budget = logic.container_budget(view, "capacity-counting")
     for lines, others in bands(view):
-        need = sum(view.need[u] for u in lines)
         cells = frozenset().union(*(view.open[u] for u in lines))
         for group in others:
-            meeting = [u for u in group if view.open[u] & cells]
+            meeting = tuple(u for u in group if view.open[u] & cells)
             if not meeting or not budget.spend(sum(len(view.open[u]) for u in meeting)):
                 continue
-            parts = {u: (view.open[u] & cells, view.open[u] - cells) for u in meeting}
-            room = {
-                u: [grid.capacity(part, view.need[u] + 1) for part in parts[u]] for u in meeting
-            }
-            most = {u: min(view.need[u], room[u][0]) for u in meeting}
-            least = {u: max(0, view.need[u] - room[u][1]) for u in meeting}
-            high, low = sum(most.values()), sum(least.values())
-            if high < need or low > need:  # a contradiction, left for the state check
-                continue
-            stars: set[int] = set()
-            blanks: set[int] = set()
-            said = []
-            for u in meeting:
-                share = (
-                    max(least[u], need - (high - most[u])),
-                    min(most[u], need - (low - least[u])),
-                )
-                pinned = _pinned(view, u, parts[u], room[u], share)
-                if pinned is not None:
-                    stars |= pinned[0]
-                    blanks |= pinned[1]
-                    said.append(pinned[2])
-            blanks -= stars
-            if stars or blanks:
-                found.append(_counted(view, lines, tuple(meeting), need, (stars, blanks), said))
+            counted = _followed(view, lines, meeting, cells)
+            if counted is not None:
+                found.append(_counted(view, lines, meeting, *counted))
     return found
+
+
+def _followed(
+    view: View, lines: tuple[int, ...], meeting: tuple[int, ...], cells: frozenset[int]
+) -> tuple[frozenset[int], frozenset[int], dict[int, Share]] | None:
+    """What the units meeting a band decide by their room, and the shares pinned (or None).
+
+    One argument, followed to its fixpoint: what it decides is marked and the same units are
+    counted again until nothing changes (a part emptied or filled leaves another unit less
+    room). A share is of the band's stars from the state before the first round.
+    """
+    grid, now = view.grid, view
+    stars: frozenset[int] = frozenset()
+    blanks: frozenset[int] = frozenset()
+    shares: dict[int, Share] = {}
+    while True:
+        pinned = _round(now, lines, meeting, cells)
+        more_stars = frozenset().union(*(p[0] for p in pinned.values())) - stars
+        more_blanks = frozenset().union(*(p[1] for p in pinned.values())) - blanks - more_stars
+        if not more_stars and not more_blanks:
+            break
+        for u, (_, _, (least, most)) in pinned.items():
+            got = len(stars & grid.sets[u] & cells)
+            was = shares.get(u, (0, view.need[u]))
+            shares[u] = (max(was[0], least + got), min(was[1], most + got))
+        stars, blanks = stars | more_stars, blanks | more_blanks
+        now = View(grid, view.stars | stars, view.blanks | blanks)
+    return (stars, blanks - stars, shares) if stars or blanks else None
+
+
+def _round(
+    view: View, lines: tuple[int, ...], meeting: tuple[int, ...], cells: frozenset[int]
+) -> dict[int, tuple[frozenset[int], frozenset[int], Share]]:
+    """What each unit meeting a band decides by the others' room, with its share: one count.
+
+    Empty when the bounds cannot add up to the band's need (a contradiction, left for the
+    state check).
+    """
+    grid = view.grid
+    need = sum(view.need[u] for u in lines)
+    meeting = tuple(u for u in meeting if view.need[u] > 0 and view.open[u] & cells)
+    parts = {u: (view.open[u] & cells, view.open[u] - cells) for u in meeting}
+    room = {u: [grid.capacity(part, view.need[u] + 1) for part in parts[u]] for u in meeting}
+    most = {u: min(view.need[u], room[u][0]) for u in meeting}
+    least = {u: max(0, view.need[u] - room[u][1]) for u in meeting}
+    high, low = sum(most.values()), sum(least.values())
+    if need <= 0 or high < need or low > need:
+        return {}
+    decided = {}
+    for u in meeting:
+        share = (
+            max(least[u], need - (high - most[u])),
+            min(most[u], need - (low - least[u])),
+        )
+        pinned = _pinned(view, u, parts[u], room[u], share)
+        if pinned is not None:
+            decided[u] = (*pinned, share)
+    return decided
 
 
 def _pinned(
@@ -66,11 +105,11 @@ def _pinned(
     unit: int,
     parts: tuple[frozenset[int], frozenset[int]],
     room: list[int],
-    share: tuple[int, int],
-) -> tuple[frozenset[int], frozenset[int], str] | None:
-    """What a unit's bounded share of a band decides, and how to say its share (or None)."""
+    share: Share,
+) -> tuple[frozenset[int], frozenset[int]] | None:
+    """What a unit's bounded share of a band decides (or None)."""
     grid, (inside, outside), (least, most) = view.grid, parts, share
-    need, name = view.need[unit], grid.names[unit]
+    need = view.need[unit]
     stars: set[int] = set()
     blanks: set[int] = set()
     if most == 0:
@@ -86,25 +125,28 @@ def _pinned(
                 blanks |= more_blanks
     if not (stars - view.stars) and not blanks:
         return None
+    return frozenset(stars), frozenset(blanks)
+
+
+def _said(grid: Grid, unit: int, share: Share) -> str:
+    """'region F none', 'region G 1 star', 'column 3 at least 1': a unit's share said."""
+    (least, most), name = share, grid.names[unit]
     if least == most:
-        text = f"{name} {'none' if most == 0 else plural(most, 'star')}"
-    elif least:
-        text = f"{name} at least {least}"
-    else:
-        text = f"{name} at most {most}"
-    return frozenset(stars), frozenset(blanks), text
+        return f"{name} {'none' if most == 0 else plural(most, 'star')}"
+    return f"{name} at least {least}" if least else f"{name} at most {most}"
 
 
 def _counted(
     view: View,
     lines: tuple[int, ...],
     meeting: tuple[int, ...],
-    need: int,
-    decided: tuple[set[int], set[int]],
-    said: list[str],
+    stars: frozenset[int],
+    blanks: frozenset[int],
+    shares: dict[int, Share],
 ) -> Found:
     """The step: the units meeting a band, counted by their 2x2 room."""
-    grid, (stars, blanks) = view.grid, decided
+    grid, need = view.grid, sum(view.need[u] for u in lines)
+    said = [_said(grid, u, shares[u]) for u in meeting if u in shares]
     band, others = units_text(grid, lines), units_text(grid, meeting)
     more = "more " if any(view.has[u] for u in lines) else ""
     verb = "need" if len(lines) > 1 else "needs"
@@ -126,6 +168,4 @@ def _counted(
             f"{outcome(grid, stars, blanks)}"
         )
     units = (*lines, *meeting)
-    return Found(
-        "capacity-counting", units, view.marks_in(units), frozenset(stars), frozenset(blanks), text
-    )
+    return Found("capacity-counting", units, view.marks_in(units), stars, blanks, text)

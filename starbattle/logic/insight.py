@@ -26,8 +26,9 @@ from starbattle.limits import TimeLimitReached, deadline_after, time_left
 from starbattle.logic.minimise import smaller_core
 from starbattle.model.board import Board, Cell
 from starbattle.model.checker import check
+from starbattle.model.units import Unit, region_names
 from starbattle.model.values import Explanation, Fixed, PartialCheck
-from starbattle.words import listing, plural
+from starbattle.words import joined, listing, plural
 
 
 def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
@@ -109,17 +110,20 @@ def why_unsat(board: Board, timeout: float | None = None) -> Explanation | None:
     )
     labels = {term: label for label, term in region_terms(board).items()}
     units = tuple(sorted(needed, key=_order))
-    names = tuple(_name(unit, labels) for unit in units)
-    return Explanation(units, names, describe(board, units, labels), _cells(board, units, labels))
+    names = tuple(_name(board, unit, labels) for unit in units)
+    sentence = describe(board, units, labels)
+    return Explanation(
+        units, names, sentence[:1].upper() + sentence[1:], _cells(board, units, labels)
+    )
 
 
-def _name(unit: Rule, labels: dict[str, str]) -> str:
-    """A unit for people."""
+def _name(board: Board, unit: Rule, labels: dict[str, str]) -> str:
+    """A unit for people, a region as the board shows it ('region B', 'the red region')."""
     name, arguments = unit
     if name == UNIT_NOTOUCH:
         return "no-touch rule"
     if name == UNIT_REGION:
-        return f"region {labels[str(arguments[0])]}"
+        return Unit("region", labels[str(arguments[0])]).name(board)
     if name in (GIVEN_STAR, GIVEN_BLANK):
         return f"{name.replace('_', ' ')} ({arguments[0]},{arguments[1]})"
     return f"{name} {arguments[0]}"
@@ -153,8 +157,17 @@ def _cells(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> fro
     return frozenset(cells)
 
 
+def _regions(board: Board, labels: list[str]) -> str:
+    """'region B', 'regions A and C', 'the red and blue regions': as the board shows them."""
+    if board.words:
+        words = [board.words[label] for label in labels]
+        return f"the {joined(words)} region{'s' if len(words) > 1 else ''}"
+    names = region_names(board)
+    return listing("region", [names[label] for label in labels])
+
+
 def describe(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> str:
-    """A sentence for people saying why these units cannot all hold."""
+    """A sentence saying why these units cannot all hold (regions as the board shows them)."""
     s = board.stars
     rows = [int(a[0]) for name, a in units if name == UNIT_ROW]
     columns = [int(a[0]) for name, a in units if name == UNIT_COLUMN]
@@ -170,7 +183,7 @@ def describe(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> s
             inside = {(r, c) for label in regions for r, c in cells[label]}
             line_cells = {(r, c) for r, c in inside if (r if word == "row" else c) in lines}
             where = listing(word, [str(line) for line in lines])
-            them = listing("region", regions)
+            them = _regions(board, regions)
             hold = "holds" if len(lines) == 1 else "hold"
             holds = "holds" if len(regions) == 1 else "hold"
             lie = "lies" if len(regions) == 1 else "lie"
@@ -199,19 +212,19 @@ def describe(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> s
         return f"the given stars at {' and '.join(places)} touch"
     if notouch and len(regions) == 1 and not (rows or columns or givens):
         return (
-            f"region {regions[0]} ({len(cells[regions[0]])} cells) cannot hold "
+            f"{_regions(board, regions)} ({len(cells[regions[0]])} cells) cannot hold "
             f"{plural(s, 'star')} without two of them touching"
         )
     if notouch and len(regions) > 1 and not (rows or columns or givens):
         each = f"cannot each hold {plural(s, 'star')} without two stars touching"
-        return f"{listing('region', regions)} {each}"
+        return f"{_regions(board, regions)} {each}"
     parts = []
     if rows:
         parts.append(listing("row", [str(r) for r in rows]))
     if columns:
         parts.append(listing("column", [str(c) for c in columns]))
     if regions:
-        parts.append(listing("region", regions))
+        parts.append(_regions(board, regions))
     named = ", ".join(parts) if parts else "the givens"
     extra = [
         f"the given {'star' if name == GIVEN_STAR else 'blank'} at ({r},{c})"

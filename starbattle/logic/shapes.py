@@ -249,15 +249,24 @@ def _step(view: View, group: list[Fitted | Cramped]) -> Found:
     """The step of what rests on the same units: a fit and the cells it makes empty.
 
     Said of one container: should another rest on the same units (a unit and the line of
-    its T, that line and the unit's other line as a pair), it waits for a later step.
+    its T, that line and the unit's other line as a pair), it waits for a later step. One
+    argument, followed to its fixpoint: what it concludes is marked and the container
+    fitted and cut again on the same units until nothing changes.
     """
     grid, lead = view.grid, group[0]
     container, units = lead.container, lead.units
     fits = [f for f in group if isinstance(f, Fitted) and f.container == container][:1]
     cramped = [c for c in group if isinstance(c, Cramped) and c.container == container]
-    xs = [c.x for c in cramped]
     stars = frozenset().union(*(f.stars for f in fits))
-    blanks = frozenset().union(*(f.blanks for f in fits), xs) - stars
+    blanks = frozenset().union(*(f.blanks for f in fits), (c.x for c in cramped)) - stars
+    later: list[Fitted] = []
+    while more := _again(View(grid, view.stars | stars, view.blanks | blanks), container, units):
+        cramped += [c for c in more if isinstance(c, Cramped)]
+        later += [f for f in more if isinstance(f, Fitted)]
+        stars |= frozenset().union(*(f.stars for f in later))
+        blanks = blanks | frozenset().union(*(f.blanks for f in later), (c.x for c in cramped))
+        blanks -= stars
+    xs = [c.x for c in cramped]
     single, more = len(container) == 1, "more " if any(view.has[u] for u in container) else ""
     pieces = {_pieces(c.cover) for c in cramped}
     shapes = pieces.pop() if len(pieces) == 1 else "Ms, pressured Ts and 2x2 blocks"
@@ -277,8 +286,32 @@ def _step(view: View, group: list[Fitted | Cramped]) -> Found:
         rooms = [(c.wanted, c.room) for c in cramped]
         general = plural(sum(view.need[u] for u in container), more + "star")
         text = starving(grid, xs, [], area, rooms, general, shapes)
+        if later:
+            text += (
+                f"; then {'its' if single else 'their'} undecided cells fit in "
+                f"{_pieces(later[0].cover)} holding just as many, so "
+                f"{outcome(grid, stars, blanks - set(xs))}"
+            )
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("m-and-t", units, cells, stars, blanks, text)
+
+
+def _again(
+    view: View, container: tuple[int, ...], units: tuple[int, ...]
+) -> list[Fitted | Cramped]:
+    """What a container's fit and cut conclude anew on the same units (the argument followed)."""
+    grid = view.grid
+    decided = view.stars | view.blanks
+    found: list[Fitted | Cramped] = []
+    fit = _fit(view, Tiler(grid, view.need), container)
+    if fit is not None and fit.units == units:
+        found.append(fit)
+    mask = sum(grid.masks[u] for u in set(container)) & ~sum(1 << i for i in decided)
+    for x in sorted(set(grid.cells) - decided):
+        cramped = _excluded(view, x, [(container, mask)])
+        if cramped is not None and cramped.units == units:
+            found.append(cramped)
+    return found
 
 
 def _fillings(view: View, cells: frozenset[int], room: int) -> list[frozenset[int]]:

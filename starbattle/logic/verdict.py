@@ -21,7 +21,7 @@ from starbattle.logic.insight import fixed_by, why_unsat
 from starbattle.model.board import Board, Cell, RegionCountError, pieces
 from starbattle.model.setter import RegionProblem
 from starbattle.model.steps import Grade
-from starbattle.model.units import region_names
+from starbattle.model.units import Unit
 from starbattle.model.values import BoardVerdict, Difference
 from starbattle.words import plural
 
@@ -83,19 +83,18 @@ def holds(cells: list[Cell], stars: int) -> bool:
 
 def region_problems(board: Board) -> tuple[RegionProblem, ...]:
     """What is wrong with a board's regions, one problem a message: count, pieces, room."""
-    names, cells = region_names(board), board.region_cells()
+    cells = board.region_cells()
+    names = {label: Unit("region", label).name(board) for label in cells}
     problems = []
     count, size = len(cells), board.size
     if count != size:
         by_size = sorted(cells, key=lambda label: len(cells[label]))
         if count < size:
             label = by_size[-1]
-            advice = (
-                f"split a region in two, e.g. region {names[label]} ({len(cells[label])} cells)"
-            )
+            advice = f"split a region in two, e.g. {names[label]} ({len(cells[label])} cells)"
         else:
             label = by_size[0]
-            advice = f"join a region to a neighbour, e.g. region {names[label]}"
+            advice = f"join a region to a neighbour, e.g. {names[label]}"
         problems.append(
             RegionProblem(
                 "count",
@@ -110,7 +109,7 @@ def region_problems(board: Board) -> tuple[RegionProblem, ...]:
         problems.append(
             RegionProblem(
                 "split",
-                f"region {names[label]} is in {count_of_pieces} separate pieces: join them, or "
+                f"{names[label]} is in {count_of_pieces} separate pieces: join them, or "
                 "give the smaller pieces to other regions",
                 tuple(stray),
             )
@@ -120,7 +119,7 @@ def region_problems(board: Board) -> tuple[RegionProblem, ...]:
             problems.append(
                 RegionProblem(
                     "small",
-                    f"region {names[label]} ({plural(len(region), 'cell')}) cannot hold "
+                    f"{names[label]} ({plural(len(region), 'cell')}) cannot hold "
                     f"{plural(board.stars, 'star')} without two touching: give it more cells",
                     tuple(region),
                 )

@@ -568,7 +568,7 @@ def test_a_region_in_two_pieces_is_warned_about_and_still_solved(run, tmp_path: 
     board.write_text("stars: 1\nFCCCCF\nAABBDD\nAABBDD\nEEEEEE\nEEEEEE\nEEEEEE\n")
     result = run(str(board))
     assert "warning: " in result.stderr and "region F is in 2 separate pieces" in result.stderr
-    assert "why: regions C and F lie entirely in row 1" in result.stdout
+    assert "why: Regions C and F lie entirely in row 1" in result.stdout
 
 
 @pytest.mark.parametrize(

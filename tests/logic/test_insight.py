@@ -18,22 +18,23 @@ from starbattle.cli.main import cli
 from starbattle.io.formatters.text import decided
 from starbattle.logic.insight import check_partial, fixed_cells, why_unsat
 
+COLOURS = ("red", "orange", "yellow", "lime", "teal", "pink", "green", "blue", "grey", "brown")
 UNSAT = {
     "two one-cell regions side by side": (
         Board.from_rows(["ABCCC", "CCCCC", "DDDDD", "DDDEE", "EEEEE"], 1),
         ["region A", "region B", "no-touch rule"],
-        "regions A and B cannot each hold 1 star without two stars touching",
+        "Regions A and B cannot each hold 1 star without two stars touching",
     ),
     "two regions inside one row": (
         Board.from_rows(["BBFFA", "AAAAA", "CCCCC", "CCDDD", "DDDDD"], 1),
         ["row 1", "region B", "region F"],
-        "regions B and F lie entirely in row 1 and need 2 x 1 = 2 stars there, but row 1 "
+        "Regions B and F lie entirely in row 1 and need 2 x 1 = 2 stars there, but row 1 "
         "holds only 1 x 1 = 1",
     ),
     "two rows inside one region": (
         Board.from_rows(["AAAAA", "AAAAA", "BCCCC", "BDDDD", "BEEEE"], 1),
         ["row 1", "row 2", "region A"],
-        "rows 1 and 2 lie entirely in region A and need 2 x 1 = 2 stars there, but region A "
+        "Rows 1 and 2 lie entirely in region A and need 2 x 1 = 2 stars there, but region A "
         "holds only 1 x 1 = 1",
     ),
     "a region too small for two stars": (
@@ -53,7 +54,38 @@ UNSAT = {
             2,
         ),
         ["region G", "no-touch rule"],
-        "region G (3 cells) cannot hold 2 stars without two of them touching",
+        "Region G (3 cells) cannot hold 2 stars without two of them touching",
+    ),
+    "regions called by colour words": (
+        Board.from_rows(
+            ["BBFFA", "AAAAA", "CCCCC", "CCDDD", "DDDDD"],
+            1,
+            words={"A": "red", "B": "light blue", "C": "green", "D": "grey", "F": "pink"},
+        ),
+        ["row 1", "the light blue region", "the pink region"],
+        "The light blue and pink regions lie entirely in row 1 and need 2 x 1 = 2 stars "
+        "there, but row 1 holds only 1 x 1 = 1",
+    ),
+    "a region called by a colour word too small for two stars": (
+        Board.from_rows(
+            [
+                *("AAAAAAAAAA", "AAAAAAAAAA", "BBBBBBBBBB", "BBBBBBBBBB", "CCCCCCCCCC"),
+                *("CCCCCCCCCC", "DDDDDDDDDD", "DDDDEEEEEE", "FFFGEHHHHH", "FFGGIIJJJJ"),
+            ],
+            2,
+            words=dict(zip("ABCDEFGHIJ", COLOURS, strict=True)),
+        ),
+        ["the green region", "no-touch rule"],
+        "The green region (3 cells) cannot hold 2 stars without two of them touching",
+    ),
+    "two regions called by colour words side by side": (
+        Board.from_rows(
+            ["ABCCC", "CCCCC", "DDDDD", "DDDEE", "EEEEE"],
+            1,
+            words={"A": "red", "B": "blue", "C": "green", "D": "grey", "E": "pink"},
+        ),
+        ["the red region", "the blue region", "no-touch rule"],
+        "The red and blue regions cannot each hold 1 star without two stars touching",
     ),
     "givens that touch": (
         Board.from_rows(
@@ -62,7 +94,7 @@ UNSAT = {
             given_stars=[(1, 2), (2, 3)],
         ),
         ["given star (1,2)", "given star (2,3)", "no-touch rule"],
-        "the given stars at (1,2) and (2,3) touch",
+        "The given stars at (1,2) and (2,3) touch",
     ),
 }
 
@@ -155,11 +187,11 @@ def test_cli_fixed_and_why_outputs(tmp_path) -> None:
     assert why == {
         "type": "why",
         "units": ["region A", "region B", "no-touch rule"],
-        "sentence": "regions A and B cannot each hold 1 star without two stars touching",
+        "sentence": "Regions A and B cannot each hold 1 star without two stars touching",
         "cells": [[1, 1], [1, 2]],
     }
     text = CliRunner().invoke(cli, [str(path)]).stdout
-    assert text.startswith("why: regions A and B cannot each hold 1 star")
+    assert text.startswith("why: Regions A and B cannot each hold 1 star")
     svg = CliRunner().invoke(cli, [str(path), "-f", "svg"]).stdout
     assert svg.count('stroke="#CC3311"') == 8  # both cells outlined
 

@@ -4,8 +4,8 @@ Checked for every technique of levels 1-5 in the registry (so a new one is check
 crafted boards and on states of real puzzles reached by the ladder's own steps: no two of a
 technique's deductions from one state rest on the same premise units (or, without units, the
 same premise cells), and once a step's conclusions are marked, the same argument concludes
-nothing more (levels 1-3, whose arguments have a fixpoint). Level 7 concludes every cell its
-units force.
+nothing more (levels 1-3, the M and T and counting with 2x2 room, whose arguments are
+followed to their fixpoint). Level 7 concludes every cell its units force.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from starbattle.logic.registry import TECHNIQUES
 from starbattle.model.steps import State, Step
 
 BUILT_IN = [t.name for t in TECHNIQUES if 1 <= t.level <= 5]
-FIXPOINT = {t.name for t in TECHNIQUES if 1 <= t.level <= 3}
+FIXPOINT = {t.name for t in TECHNIQUES if 1 <= t.level <= 3} | {"m-and-t", "capacity-counting"}
 """Techniques whose argument, followed, concludes all it can in one step."""
 
 
@@ -65,6 +65,44 @@ def test_one_step_per_argument_on_real_states() -> None:
                 break
             state = state.after(step)
         assert_one_step_per_argument(logic, state)
+
+
+EXPERT = (
+    [
+        *("AAAAABBBBC", "AABBBBCCBC", "AAADDEECCC", "ADAADDEEEC", "DDDDDFGEGG"),
+        *("DHDFFFGGGG", "DHHHHFFFFG", "DHIJFFFFFG", "DHIJJFFFFG", "IIIJJJJFFG"),
+    ],
+    [
+        *("..........", "..........", "..........", ".....x....", "........x."),
+        *("..........", "..........", "..........", ".x.x......", ".........."),
+    ],
+)
+"""StarBattleLab's sblsort-10-2-expert-1059 (../shared/corpus/difficulty.jsonl) as its trace
+reaches counting with 2x2 room."""
+
+
+def test_counting_with_2x2_room_follows_its_count_to_the_fixpoint_in_one_step() -> None:
+    """Regions F and G have no room in row 10, so regions I and J put its 2 stars there: the
+    step used to stop at the 6 cells that empties, and counting row 10 again (I and J alone)
+    came next. Followed: J's star in row 10 is (10,7), its other one (9,5), in one step."""
+    regions, marks = EXPERT
+    logic, state = Logic(board_of(regions, 2)), state_of(marks)
+    [step] = [s for s in logic.deductions(state, "capacity-counting") if len(s.units) == 5]
+    assert [unit.name(logic.board) for unit in step.units] == [
+        *("row 10", "region F", "region G", "region I", "region J")
+    ]
+    assert step.stars == ((9, 5), (10, 7))
+    assert step.blanks == (
+        *((8, 2), (8, 4), (8, 5), (8, 6), (9, 6), (9, 7), (9, 8)),
+        *((10, 4), (10, 5), (10, 6), (10, 8), (10, 9), (10, 10)),
+    )
+    assert step.sentence == (
+        "Row 10 needs 2 stars; counting the 2x2 blocks the regions meeting row 10 have room "
+        "for, (9,5) and (10,7) are stars and 13 cells are empty"
+    )
+    assert [p for p in logic.audit(state, step) if not p.startswith("not lowest")] == []
+    again = logic.deductions(state.after(step), "capacity-counting")
+    assert not [s for s in again if set(s.units) <= set(step.units)]
 
 
 def test_too_little_room_empties_every_cell_that_starves_a_unit_in_one_step() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from helpers import INSTANCES, PZPRJS, TWO
 
-from starbattle import read_board
+from starbattle import Board, read_board
 from starbattle.exits import Exit
 from starbattle.io.inputs import parse_board
 from starbattle.logic.verdict import drawn, holds, region_problems, verdict
@@ -62,6 +62,20 @@ def test_a_region_too_small_for_its_stars() -> None:
     assert verdict(drawn(lambda: parse_board(board))).code is Exit.NONE
 
 
+def test_regions_called_by_colour_words_are_named_by_them() -> None:
+    words = {"A": "red", "B": "light blue", "C": "green", "D": "grey", "F": "pink"}
+    split = Board.from_rows(["ABB", "CAB", "CCB"], 1, words={k: words[k] for k in "ABC"})
+    assert [problem.message for problem in region_problems(split)] == [
+        "the red region is in 2 separate pieces: join them, or give the smaller pieces to "
+        "other regions"
+    ]
+    judged = verdict(Board.from_rows(["BBFFA", "AAAAA", "CCCCC", "CCDDD", "DDDDD"], 1, words=words))
+    assert judged.why is not None and judged.why.sentence == (
+        "The light blue and pink regions lie entirely in row 1 and need 2 x 1 = 2 stars there, "
+        "but row 1 holds only 1 x 1 = 1"
+    )
+
+
 def test_room_for_stars() -> None:
     assert holds([(1, 1), (1, 2), (1, 3)], 2)
     assert not holds([(1, 1), (1, 2), (2, 1), (2, 2)], 2)
@@ -73,7 +87,7 @@ def test_no_solution_says_why() -> None:
     assert (judged.problems, judged.solutions, judged.code) == ((), 0, Exit.NONE)
     assert judged.why is not None
     assert judged.why.sentence == (
-        "regions b and f lie entirely in row 1 and need 2 x 1 = 2 stars there, but row 1 "
+        "Regions b and f lie entirely in row 1 and need 2 x 1 = 2 stars there, but row 1 "
         "holds only 1 x 1 = 1"
     )
     assert judged.grade is None and judged.difference is None

@@ -155,6 +155,40 @@ def test_tapping_lines_on_a_phone_follows_the_chain_and_a_tap_elsewhere_leaves_i
     assert player.page.locator("#chain li").first.bounding_box()["height"] >= 44
 
 
+def test_on_a_phone_a_bar_steps_through_the_chain_with_the_board_and_the_line_in_view(
+    open_player,
+):
+    """At 390x844 the bar above the toolbar says the line followed, ◀ and ▶ step through the
+    lines, and the cells a line lights (its conclusions, else its unit) and the bar are both
+    within the viewport, the cells above the bar: nothing to scroll between them."""
+    player = open_player("phone")
+    step = take_trial(player, "phone")
+    chain, coloured = step["chain"], lines(player)
+    assert player.text("#chain-line") == "Follow the trial's 6 lines on the board: ▶"
+    for button, k in [("next", k) for k in range(1, 7)] + [("prev", 5), ("prev", 4)]:
+        player.page.tap(f"#chain-{button}")
+        shows_link(player, chain, k)
+        assert player.text("#chain-line") == f"{k} of 6: {coloured[k - 1]}"
+        bar = player.page.locator("#chain-now").bounding_box()
+        assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844
+        lit = player.cells_with("conclusion") or player.cells_with("unit")
+        boxes = [player.cell(r, c).bounding_box() for r, c in lit]
+        assert boxes and all(b["y"] >= 0 and b["y"] + b["height"] <= bar["y"] for b in boxes), k
+    player.page.tap("#chain li:nth-child(2)")  # a line of the list: the board comes back
+    shows_link(player, chain, 2)
+    bar = player.page.locator("#chain-now").bounding_box()
+    for r, c in player.cells_with("conclusion"):
+        box = player.cell(r, c).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar["y"]
+    player.page.tap("#chain-next")  # on from the line tapped
+    shows_link(player, chain, 3)
+    assert serious_violations(player.page) == []
+    player.page.tap("#rules")  # elsewhere: the whole step again
+    whole_step(player, step)
+    assert player.text("#chain-line") == "Follow the trial's 6 lines on the board: ▶"
+    assert player.marks() == MARKS
+
+
 def test_the_keyboard_follows_the_chain_and_axe_finds_nothing_serious(player):
     step = take_trial(player)
     player.page.focus(TEXT)
