@@ -215,7 +215,7 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
             most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
             mask = sum(1 << i for i in cells)
             span = SPAN[grid.kinds[min(meeting)]]
-            steady = _steady(view, meeting, bounds, caps, (most - need, need - least))
+            steady = _steady(view, (meeting, span), bounds, caps, (most - need, need - least))
             units = sum(1 << u for u in meeting)
             tallies.append(
                 Tally(
@@ -269,7 +269,7 @@ def _caps(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) ->
 
 def _steady(
     view: View,
-    meeting: frozenset[int],
+    meeting_span: tuple[frozenset[int], int],
     bounds: dict[int, tuple[int, int]],
     caps: dict[int, tuple[int, int]],
     slack: tuple[int, int],
@@ -281,8 +281,7 @@ def _steady(
     and its own unit needs one star less. So the meeting units' bounds move by at most so
     much; a band whose slack on both sides is that large keeps its count.
     """
-    grid, need = view.grid, view.need
-    span = SPAN[grid.kinds[min(meeting)]]
+    grid, need, (meeting, span) = view.grid, view.need, meeting_span
     most_units = 9 if grid.kinds[min(meeting)] == "region" else 3
     drops = sorted((min(bounds[u][0], span) for u in meeting), reverse=True)
     rises = sorted(
@@ -336,7 +335,7 @@ def _miscounted(
         if lowest >= need >= tally.least + spread - inside:
             continue
         # a star alone takes a 3x3 square: at most `span` blocks of a part (`_steady`)
-        span = 81 if filled else tally.span
+        span = len(grid.cells) if filled else tally.span  # filled units: no such bound
         lowest, highest, rough = tally.most, tally.least, []
         while affected:
             u = (affected & -affected).bit_length() - 1
