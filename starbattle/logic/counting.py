@@ -82,7 +82,11 @@ def _round(
     need = sum(view.need[u] for u in lines)
     meeting = tuple(u for u in meeting if view.need[u] > 0 and view.open[u] & cells)
     parts = {u: (view.open[u] & cells, view.open[u] - cells) for u in meeting}
-    room = {u: [grid.capacity(part, view.need[u] + 1) for part in parts[u]] for u in meeting}
+    band, masks = sum(1 << i for i in cells), view.open_masks
+    room = {
+        u: [grid.capacity(part, view.need[u] + 1) for part in (masks[u] & band, masks[u] & ~band)]
+        for u in meeting
+    }
     most = {u: min(view.need[u], room[u][0]) for u in meeting}
     least = {u: max(0, view.need[u] - room[u][1]) for u in meeting}
     high, low = sum(most.values()), sum(least.values())

@@ -12,8 +12,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
-from starbattle.logic.containers import Container, bands, containers
-from starbattle.logic.grid import Found, Grid, View, gathered
+from starbattle.logic.containers import Container, containers
+from starbattle.logic.grid import Found, View, gathered
 from starbattle.logic.sentences import (
     SENTENCE_LIMIT,
     filling,
@@ -22,10 +22,12 @@ from starbattle.logic.sentences import (
     units_text,
     within,
 )
+from starbattle.logic.tallies import Tally, caps, from_caps, screen, tallies
 from starbattle.words import plural
 
 if TYPE_CHECKING:
-    from starbattle.logic.ladder import Budget, Logic
+    from starbattle.logic.ladder import Logic
+    from starbattle.logic.minimise import Budget
 
 
 class Squeezed(NamedTuple):
@@ -46,8 +48,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     """
     grid, found = view.grid, []
     budget = logic.container_budget(view, "container-exclusion")
-    decided = sum(1 << i for i in view.stars | view.blanks)
-    open_masks = [mask & ~decided for mask in grid.masks]
+    open_masks = view.open_masks
     tight = sorted(
         (
             (len(c.cells) - 4 * (c.need - 1), sum(1 << i for i in c.cells), c)
@@ -143,34 +144,6 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
     return Found("container-exclusion", units, cells, frozenset(), frozenset(xs), text)
 
 
-SPAN = {"row": 2, "column": 2, "region": 4}
-"""The 2x2 blocks a 3x3 square's cells in one unit of a kind can span at most."""
-
-
-class Tally(NamedTuple):
-    """A band, the units of one kind meeting it, and their bounds on its stars by 2x2 room."""
-
-    lines: tuple[int, ...]
-    meeting: frozenset[int]
-    cells: frozenset[int]
-    need: int
-    bounds: dict[int, tuple[int, int]]
-    """Each meeting unit's (most, least) stars in the band."""
-    most: int
-    least: int
-    """Their sums."""
-    mask: int
-    """The band's undecided cells, as a bit mask."""
-    caps: dict[int, tuple[int, int]]
-    """Each meeting unit's room (`_caps`) inside and outside the band."""
-    units: int
-    """The meeting units, as a bit mask."""
-    span: int
-    """The 2x2 blocks a star's 3x3 square can span in one of them (`_steady`)."""
-    steady: bool
-    """No star can break its count unless it fills units (`_steady`)."""
-
-
 class Miscount(NamedTuple):
     """A star at x (filling `full`) would leave a band's count impossible.
 
@@ -197,173 +170,104 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
     its cells left inside have room for and at least what its cells left outside cannot
     hold (capacity counting); if after a star at X (filling, under pressure, the units that
     need just that star) these bounds cannot add up to what the band needs, X is empty.
+    A lone star is first screened against every band at once (starbattle.logic.tallies).
     """
     grid = view.grid
     budget = logic.container_budget(view, "counting-exclusion")
-    decided = sum(1 << i for i in view.stars | view.blanks)
-    open_masks = [mask & ~decided for mask in grid.masks]
-    tallies = []
-    for lines, others in bands(view):
-        cells = frozenset().union(*(view.open[u] for u in lines))
-        need = sum(view.need[u] for u in lines)
-        for group in others:
-            meeting = frozenset(u for u in group if view.open[u] & cells)
-            if not meeting or not budget.spend(len(meeting)):
-                continue
-            caps = {u: _caps(grid, view.need[u], view.open[u], cells) for u in meeting}
-            bounds = {u: _from_caps(view.need[u], *caps[u]) for u in meeting}
-            most, least = (sum(bound[k] for bound in bounds.values()) for k in (0, 1))
-            mask = sum(1 << i for i in cells)
-            span = SPAN[grid.kinds[min(meeting)]]
-            steady = _steady(view, (meeting, span), bounds, caps, (most - need, need - least))
-            units = sum(1 << u for u in meeting)
-            tallies.append(
-                Tally(
-                    lines,
-                    meeting,
-                    cells,
-                    need,
-                    bounds,
-                    most,
-                    least,
-                    mask,
-                    caps,
-                    units,
-                    span,
-                    steady,
-                )
-            )
-    unsteady = [tally for tally in tallies if not tally.steady]
-    miscounts = []
+    found = tallies(view, budget)
+    stars = []  # each cell's lone star, then the star filling the units needing just it
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
-        for pressure in ([], filled) if filled else ([],):
-            taken = {x, *grid.around[x]}.union(*(view.open[u] for u in pressure))
-            taken_mask = sum(1 << i for i in taken) & ~decided
-            gone = {
-                u: (open_masks[u] & taken_mask, open_masks[u] & ~taken_mask)
-                for i in taken
-                for u in grid.units_of[i]
-            }
-            miscount = _miscounted(
-                view,
-                x,
-                pressure,
-                (taken, taken_mask),
-                gone,
-                tallies if pressure else unsteady,
-                budget,
-            )
-            if miscount is not None:
-                miscounts.append(miscount)
-                break
+        stars += [(x, []), (x, filled)] if filled else [(x, [])]
+    miscounts, done = [], None
+    for (x, filled), (suspects, rest) in zip(stars, screen(view, found, stars), strict=True):
+        if budget.left < 0:
+            break
+        if x == done:
+            continue
+        star = Star.at(view, x, filled)
+        miscount = _first_broken(view, star, [(found[k], work) for k, work in suspects], budget)
+        if miscount is not None:
+            miscounts.append(miscount)
+            done = x
+        else:
+            budget.spend(rest)
     return [_miscounted_step(view, group) for group in gathered(miscounts, _counted_on)]
 
 
-def _caps(grid: Grid, need: int, cells: frozenset[int], band: frozenset[int]) -> tuple[int, int]:
-    """The stars a unit's cells inside and outside a band can hold: their fewest 2x2 blocks."""
-    if need <= 0:
-        return 0, 0
-    return grid.capacity(cells & band, need + 1), grid.capacity(cells - band, need + 1)
+class Star(NamedTuple):
+    """A star at x, filling under pressure the units `filled`, and what it takes."""
+
+    x: int
+    filled: list[int]
+    gone: dict[int, tuple[int, int]]
+    """Of each unit it touches: the undecided cells it takes and those the unit keeps, as
+    bit masks."""
+    touched: int
+    """The units it touches, as a bit mask."""
+
+    @classmethod
+    def at(cls, view: View, x: int, filled: list[int]) -> Star:
+        """The star at x taking its 3x3 square and the undecided cells of `filled`."""
+        taken = {x, *view.grid.around[x]}.union(*(view.open[u] for u in filled))
+        mask, masks = sum(1 << i for i in taken), view.open_masks
+        units = {u for i in taken for u in view.grid.units_of[i]}
+        gone = {u: (masks[u] & mask, masks[u] & ~mask) for u in units}
+        return cls(x, filled, gone, sum(1 << u for u in units))
 
 
-def _steady(
-    view: View,
-    meeting_span: tuple[frozenset[int], int],
-    bounds: dict[int, tuple[int, int]],
-    caps: dict[int, tuple[int, int]],
-    slack: tuple[int, int],
-) -> bool:
-    """Whether no star that fills no unit can break a band's count, by its (most, least) slack.
-
-    The star takes a 3x3 square: taking cells lowers a part's room by at most the 2x2
-    blocks they span, 2 of a line's 3 adjacent cells and 4 of a region's (9 cells in all),
-    and its own unit needs one star less. So the meeting units' bounds move by at most so
-    much; a band whose slack on both sides is that large keeps its count.
-    """
-    grid, need, (meeting, span) = view.grid, view.need, meeting_span
-    most_units = 9 if grid.kinds[min(meeting)] == "region" else 3
-    drops = sorted((min(bounds[u][0], span) for u in meeting), reverse=True)
-    rises = sorted(
-        (min(need[u], span - max(0, caps[u][1] - need[u])) for u in meeting), reverse=True
-    )
-    drop = 1 + min(9, sum(drops[:most_units]))
-    rise = min(9, sum(rises[:most_units]))
-    return slack[0] >= drop and slack[1] - 1 >= rise
-
-
-def _from_caps(need: int, inside: int, outside: int) -> tuple[int, int]:
-    """A unit's (most, least) stars in a band, from the room of its cells inside and outside."""
-    if need <= 0:
-        return 0, 0
-    return min(need, inside), max(0, need - outside)
-
-
-def _miscounted(
-    view: View,
-    x: int,
-    filled: list[int],
-    taken: tuple[set[int], int],
-    gone: dict[int, tuple[int, int]],
-    tallies: list[Tally],
-    budget: Budget,
+def _first_broken(
+    view: View, star: Star, suspects: list[tuple[Tally, int]], budget: Budget
 ) -> Miscount | None:
-    """How a star at x leaves some band's bounds unable to add up to its need (if so).
+    """How the star breaks the first of its screened tallies (if so), each after its work."""
+    for tally, work in suspects:
+        if not budget.spend(work):
+            return None
+        miscount = miscounted(view, star, tally)
+        if miscount is not None:
+            return miscount
+    return None
 
-    `taken` holds the cells the star takes (and as a bit mask, the undecided ones), `gone`
-    the undecided cells it takes from each unit it touches and those the unit keeps, as bit
-    masks. Taking a cell lowers a part's room by one 2x2 block at most, so bounds that cannot
-    break the count even so spare the exact ones (a cover search each): first for the band as
-    a whole (the units of one kind share no cell), then per unit. A unit needing one star at
+
+def miscounted(view: View, star: Star, tally: Tally) -> Miscount | None:
+    """How the star breaks the tally's count, if it does: rough bounds first, then exact ones.
+
+    Taking a cell lowers a part's room by one 2x2 block at most, so bounds that cannot break
+    the count even so spare the exact ones (a cover search each). A unit needing one star at
     most has room for it where it keeps a cell: exact at once.
     """
-    grid, (cells_taken, taken_mask) = view.grid, taken
-    needs = {u: 0 if u in filled else view.need[u] - (x in grid.sets[u]) for u in gone}
-    touched, spread = sum(1 << u for u in gone), taken_mask.bit_count()
-    for tally in tallies:
-        affected = tally.units & touched
-        if not affected:
-            continue
-        if not budget.spend(affected.bit_count()):
-            return None
-        band = tally.mask
-        need = tally.need - (band >> x & 1)
-        inside = (taken_mask & band).bit_count()
-        lowest = tally.most - inside - 1
-        if filled:
-            lowest -= sum(tally.bounds[u][0] for u in filled if affected >> u & 1)
-        if lowest >= need >= tally.least + spread - inside:
-            continue
-        # a star alone takes a 3x3 square: at most `span` blocks of a part (`_steady`)
-        span = len(grid.cells) if filled else tally.span  # filled units: no such bound
-        lowest, highest, rough = tally.most, tally.least, []
-        while affected:
-            u = (affected & -affected).bit_length() - 1
-            affected &= affected - 1
-            (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
-            left, (lost, kept) = needs[u], gone[u]
-            if left > 1:
-                inside -= min(span, (lost & band).bit_count())
-                outside -= min(span, (lost & ~band).bit_count())
-                rough.append((u, min(left, inside), max(0, left - outside)))
-                lowest += rough[-1][1] - had_most
-                highest += rough[-1][2] - had_least
-            elif left == 1:
-                lowest += bool(kept & band) - had_most
-                highest += (not kept & ~band) - had_least
-            else:
-                lowest, highest = lowest - had_most, highest - had_least
-        if lowest >= need >= highest:  # no new bounds of these units can break the count
-            continue
-        most, least = lowest, highest  # exact but for the rough units'
-        for u, rough_most, rough_least in rough:
-            cells = view.open[u] - cells_taken
-            new = _from_caps(needs[u], *_caps(grid, needs[u], cells, tally.cells))
-            most += new[0] - rough_most
-            least += new[1] - rough_least
-        if most < need or least > need:
-            full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
-            return Miscount(x, tally, full, need, (most, least))
+    grid, x, filled, affected = view.grid, star.x, star.filled, tally.units & star.touched
+    band, need = tally.mask, tally.need - (tally.mask >> x & 1)
+    # a star alone takes a 3x3 square: at most `span` blocks of a part (`steady`)
+    span = len(grid.cells) if filled else tally.span  # filled units: no such bound
+    lowest, highest, rough = tally.most, tally.least, []
+    while affected:
+        u = (affected & -affected).bit_length() - 1
+        affected &= affected - 1
+        (inside, outside), (had_most, had_least) = tally.caps[u], tally.bounds[u]
+        left = 0 if u in filled else view.need[u] - (grid.masks[u] >> x & 1)
+        lost, kept = star.gone[u]
+        if left > 1:
+            inside -= min(span, (lost & band).bit_count())
+            outside -= min(span, (lost & ~band).bit_count())
+            rough.append((u, left, kept, min(left, inside), max(0, left - outside)))
+            lowest += rough[-1][3] - had_most
+            highest += rough[-1][4] - had_least
+        elif left == 1:
+            lowest += bool(kept & band) - had_most
+            highest += (not kept & ~band) - had_least
+        else:
+            lowest, highest = lowest - had_most, highest - had_least
+    if lowest >= need >= highest:  # no new bounds of these units can break the count
+        return None
+    most, least = lowest, highest  # exact but for the rough units'
+    for _, left, kept, rough_most, rough_least in rough:
+        new = from_caps(left, *caps(grid, left, kept, band))
+        most += new[0] - rough_most
+        least += new[1] - rough_least
+    if most < need or least > need:
+        full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
+        return Miscount(x, tally, full, need, (most, least))
     return None
 
 

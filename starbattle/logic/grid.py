@@ -6,7 +6,8 @@ the techniques work on small integers and sets of them, not on cells and names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from functools import cached_property
 from typing import NamedTuple, TypeVar
 
 from starbattle.model.board import Board, Cell
@@ -41,6 +42,14 @@ def gathered(items: Iterable[Item], argument: Callable[[Item], Hashable]) -> lis
     for item in items:
         groups.setdefault(argument(item), []).append(item)
     return list(groups.values())
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The cell numbers of a bit mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 class Grid:
@@ -113,7 +122,9 @@ class Grid:
         ]
         """The 2x2 blocks worth trying for a cell first in reading order: its row on top."""
         self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
-        self._capacities: dict[tuple[frozenset[int], int], int] = {}
+        self._capacities: dict[tuple[int, int], int] = {}
+        self.memo: dict[str, object] = {}
+        """What techniques work out once per board (e.g. arrays of its geometry)."""
 
     def cover(self, cells: frozenset[int], limit: int) -> list[frozenset[int]] | None:
         """At most `limit` 2x2 blocks covering the cells, or None when there are none.
@@ -178,20 +189,21 @@ class Grid:
             count += 1
         return count
 
-    def capacity(self, cells: frozenset[int], most: int) -> int:
-        """The fewest 2x2 blocks covering the cells, or `most` if that many or more are needed.
+    def capacity(self, mask: int, most: int) -> int:
+        """The fewest 2x2 blocks covering a bit mask's cells, or `most` if as many are needed.
 
-        The stars the cells can hold are at most this (a block holds one at most).
+        The stars the cells can hold are at most this (a block holds one at most). Asked by
+        bit mask: the counting techniques ask it millions of times per trace, mostly again.
         """
-        key = (cells, most)
-        if key in self._capacities:
-            return self._capacities[key]
-        found = most
-        for size in range(self.least_blocks(cells), most):
-            if self.cover(cells, size) is not None:
-                found = size
-                break
-        self._capacities[key] = found
+        key = (mask, most)
+        found = self._capacities.get(key)
+        if found is None:
+            cells, found = frozenset(bits(mask)), most
+            for size in range(self.least_blocks(cells), most):
+                if self.cover(cells, size) is not None:
+                    found = size
+                    break
+            self._capacities[key] = found
         return found
 
     def cell(self, i: int) -> Cell:
@@ -214,6 +226,12 @@ class View:
         self.need = [grid.quota - has for has in self.has]
         self.memo: dict[str, object] = {}
         """What the techniques work out once per state and share (e.g. its containers)."""
+
+    @cached_property
+    def open_masks(self) -> list[int]:
+        """Each unit's undecided cells, as a bit mask."""
+        decided = sum(1 << i for i in self.stars | self.blanks)
+        return [mask & ~decided for mask in self.grid.masks]
 
     def marks_in(self, units: Iterable[int]) -> tuple[int, ...]:
         """The marked cells of some units, and stars touching them (what they rest on)."""
