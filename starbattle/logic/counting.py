@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from starbattle.logic.blocks import one_star_each
-from starbattle.logic.containers import bands
 from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.sentences import SENTENCE_LIMIT, outcome, units_text
+from starbattle.logic.tallies import pinning, tallies
 from starbattle.words import joined, plural
 
 if TYPE_CHECKING:
@@ -27,15 +27,19 @@ Share = tuple[int, int]
 
 
 def capacity_counting(logic: Logic, view: View) -> list[Found]:
-    """Every band whose units' 2x2 room pins some unit's share of it, followed to a fixpoint."""
+    """Every band whose units' 2x2 room pins some unit's share of it, followed to a fixpoint.
+
+    The first round's bounds of every band come at once (starbattle.logic.tallies); only
+    a band where they may pin a share is counted here.
+    """
     found = []
     budget = logic.container_budget(view, "capacity-counting")
-    for lines, others in bands(view):
-        cells = frozenset().union(*(view.open[u] for u in lines))
-        for group in others:
-            meeting = tuple(u for u in group if view.open[u] & cells)
-            if not meeting or not budget.spend(sum(len(view.open[u]) for u in meeting)):
-                continue
+    for tally, pins in zip(tallies(view), pinning(view), strict=True):
+        if not budget.spend(sum(len(view.open[u]) for u in tally.meeting)):
+            continue
+        if pins:
+            lines, meeting = tally.lines, tuple(sorted(tally.meeting))
+            cells = frozenset().union(*(view.open[u] for u in lines))
             counted = _followed(view, lines, meeting, cells)
             if counted is not None:
                 found.append(_counted(view, lines, meeting, *counted))

@@ -174,13 +174,13 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
     """
     grid = view.grid
     budget = logic.container_budget(view, "counting-exclusion")
-    found = tallies(view, budget)
+    found = [tally for tally in tallies(view) if budget.spend(len(tally.meeting))]
     stars = []  # each cell's lone star, then the star filling the units needing just it
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         stars += [(x, []), (x, filled)] if filled else [(x, [])]
     miscounts, done = [], None
-    for (x, filled), (suspects, rest) in zip(stars, screen(view, found, stars), strict=True):
+    for (x, filled), (suspects, rest) in zip(stars, screen(view, len(found), stars), strict=True):
         if budget.left < 0:
             break
         if x == done:

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
     from starbattle.logic.grid import Grid, View
-    from starbattle.logic.minimise import Budget
 
 SPAN = {"row": 2, "column": 2, "region": 4}
 """The 2x2 blocks a 3x3 square's cells in one unit of a kind can span at most."""
@@ -53,8 +52,10 @@ class Tally(NamedTuple):
     """No star can break its count unless it fills units (`steady`)."""
 
 
-def tallies(view: View, budget: Budget) -> list[Tally]:
-    """Every band's tally with the units of each kind meeting it, within the budget."""
+def tallies(view: View) -> list[Tally]:
+    """Every band's tally with the units of each kind meeting it (worked out once per state)."""
+    if "tallies" in view.memo:
+        return view.memo["tallies"]  # type: ignore[return-value]
     grid, found, masks = view.grid, [], view.open_masks
     capacity = grid.capacity
     for lines, others in bands(view):
@@ -64,7 +65,7 @@ def tallies(view: View, budget: Budget) -> list[Tally]:
         need = sum(view.need[u] for u in lines)
         for group in others:
             meeting = frozenset(u for u in group if masks[u] & mask)
-            if not meeting or not budget.spend(len(meeting)):
+            if not meeting:
                 continue
             room, bounds, most, least = {}, {}, 0, 0
             for u in meeting:  # caps and from_caps, inline: a trace asks millions of times
@@ -80,7 +81,32 @@ def tallies(view: View, budget: Budget) -> list[Tally]:
             units = sum(1 << u for u in meeting)
             numbers = (need, bounds, most, least, mask, room, units, span, fixed)
             found.append(Tally(lines, meeting, *numbers))
+    view.memo["tallies"] = found
     return found
+
+
+def pinning(view: View) -> np.ndarray:
+    """(tally,): whether the others' bounds may pin some unit's share of the band.
+
+    A share (least, most) pins when it is none (the unit's cells inside are empty), its
+    whole need (those outside are empty, if any), or equal to a part's room (one star per
+    2x2 block there, which may decide cells): capacity counting's first round, for every
+    tally at once.
+    """
+    table = _table(view)
+    room_in, room_out, most, least, _, open_out = table.per_unit
+    most_t, least_t, need_t = table.per_tally[:3, :, None]
+    need = np.array(view.need, np.intp)[None, :]
+    low = np.maximum(least, need_t - (most_t - most))
+    high = np.minimum(most, need_t - (least_t - least))
+    pins = (
+        (high == 0)
+        | ((low == need) & (open_out > 0))
+        | ((low > 0) & (low == room_in))
+        | ((need - high > 0) & (need - high == room_out))
+    )
+    possible = (need_t[:, 0] > 0) & (most_t[:, 0] >= need_t[:, 0]) & (least_t[:, 0] <= need_t[:, 0])
+    return (pins & table.meets.T).any(axis=1) & possible
 
 
 def caps(grid: Grid, need: int, cells: int, band: int) -> tuple[int, int]:
@@ -138,28 +164,35 @@ class _Table(NamedTuple):
     its first line and the line after its last (numbered within the direction)."""
 
 
-def _table(view: View, found: Sequence[Tally]) -> _Table:
-    """The tallies' numbers as arrays for the screen."""
-    grid, n = view.grid, view.grid.n
+def _table(view: View) -> _Table:
+    """The state's tallies' numbers as arrays (worked out once per state)."""
+    if "tally table" in view.memo:
+        return view.memo["tally table"]  # type: ignore[return-value]
+    grid, n, found = view.grid, view.grid.n, tallies(view)
     keys, numbers = [], []
     for k, tally in enumerate(found):
         for u in tally.meeting:
             inside = (view.open_masks[u] & tally.mask).bit_count()
             keys.append((u, k))
             numbers.append((*tally.caps[u], *tally.bounds[u], inside, len(view.open[u]) - inside))
-    unit, tally = np.array(keys).T
+    unit, tally = np.array(keys, np.intp).reshape(-1, 2).T
     meets = np.zeros((len(grid.units), len(found)), bool)
     meets[unit, tally] = True
     per_unit = np.zeros((6, len(found), len(grid.units)), np.int32)
-    per_unit[:, tally, unit] = np.array(numbers).T
-    per_tally = np.array(
-        [
-            (*(t.most, t.least, t.need, t.span, t.steady), t.lines[0] >= n, *_span(t.lines, n))
-            for t in found
-        ],
-        np.intp,
-    ).T
-    return _Table(meets, per_unit, per_tally)
+    per_unit[:, tally, unit] = np.array(numbers, np.int32).reshape(-1, 6).T
+    per_tally = (
+        np.array(
+            [
+                (*(t.most, t.least, t.need, t.span, t.steady), t.lines[0] >= n, *_span(t.lines, n))
+                for t in found
+            ],
+            np.intp,
+        )
+        .reshape(-1, 8)
+        .T
+    )
+    view.memo["tally table"] = _Table(meets, per_unit, per_tally)
+    return view.memo["tally table"]  # type: ignore[return-value]
 
 
 def _span(lines: tuple[int, ...], n: int) -> tuple[int, int]:
@@ -181,20 +214,21 @@ def _grid_arrays(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
 
 
 def screen(
-    view: View, found: Sequence[Tally], stars: Sequence[tuple[int, list[int]]]
+    view: View, count: int, stars: Sequence[tuple[int, list[int]]]
 ) -> Iterator[tuple[list[tuple[int, int]], int]]:
     """For each star in turn (a cell and the units it fills): the tallies it may break.
 
-    Each tally (its index in `found`) comes with the work since the one before (the units it
-    and the tallies before it share with what the star takes, as counting exclusion counts
-    them), then the work after the last. A lone star is not screened against a steady
-    tally. A pair left out passes the tests that spare the exact cover search: its band's
-    quick count, then its units' rough bounds.
+    Of the state's first `count` tallies, each (its index) comes with the work since the
+    one before (the units it and the tallies before it share with what the star takes, as
+    counting exclusion counts them), then the work after the last. A lone star is not
+    screened against a steady tally. A pair left out passes the tests that spare the exact
+    cover search: its band's quick count, then its units' rough bounds.
     """
-    if not found:
+    if not count:
         yield from (([], 0) for _ in stars)
         return
-    table = _table(view, found)
+    whole = _table(view)
+    table = _Table(whole.meets[:, :count], whole.per_unit[:, :count], whole.per_tally[:, :count])
     for start in range(0, len(stars), CHUNK):
         chunk = stars[start : start + CHUNK]
         suspects, work = _screened(view, table, chunk)
