@@ -660,8 +660,8 @@ APPLIES = {
             ],
             [],
             [[5, 5]],
-            ["row 4", "row 6", "column 1", "region G"],
-            "If (5,5) were a star, then after 4 steps region G would have no room for its stars, "
+            ["row 4", "row 6", "column 2"],
+            "If (5,5) were a star, then after 4 steps the stars at (9,2) and (10,2) would touch, "
             "so (5,5) is empty",
         ),
         (

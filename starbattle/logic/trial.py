@@ -144,9 +144,31 @@ class Trial:
                 link = self._link(
                     "full-unit" if need == 0 else "forced-fill", unit, self._rests_on(marks)
                 )
-                for i in grid.members[unit]:
-                    if i not in stars and i not in blanks:
-                        self._mark(i, need > 0, link)
+                placed = [i for i in grid.members[unit] if i not in stars and i not in blanks]
+                for i in placed:
+                    self._mark(i, need > 0, link)
+                if need and self._crowded(placed):
+                    return True
+        return False
+
+    def _crowded(self, placed: Iterable[int]) -> bool:
+        """Whether stars just placed touch a star or overfill a unit (see `broken`).
+
+        Met as soon as the link that places them, not when the work queue reaches them:
+        a chain ends at the first rule it breaks, and no later step rests on broken marks.
+        """
+        grid, stars = self.grid, self.stars
+        for i in placed:
+            for j in grid.around[i]:
+                if j in stars:
+                    pair = tuple(sorted((i, j)))
+                    self.broken = Broken("touch", None, pair, self._rests_on(pair))
+                    return True
+            for unit in grid.units_of[i]:
+                if self.has[unit] > grid.quota:
+                    cells = tuple(k for k in grid.members[unit] if k in stars)
+                    self.broken = Broken("too-many", unit, cells, self._rests_on(cells))
+                    return True
         return False
 
     def take(self, steps: list[Found]) -> bool:
@@ -163,6 +185,8 @@ class Trial:
                         return True
                     if i not in mine:
                         self._mark(i, star, link)
+            if self._crowded(sorted(found.stars)):
+                return True
         return False
 
     def support(self) -> list[int]:

@@ -296,9 +296,9 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     )
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
-    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (16, 6, 7)
-    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("machine"), 2)  # chains over 6 steps
-    assert raw["effort_cells"] == 6  # one cell a trial
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (17, 6, 9)
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("machine"), 4)  # chains over 6 steps
+    assert raw["effort_cells"] == 4  # one cell a trial
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
