@@ -119,6 +119,23 @@ def test_a_trial_lists_its_chain_sentences_with_the_regions_colours(player):
     assert chain["y"] + chain["height"] < 800
 
 
+def test_sentences_name_several_regions_with_their_colours_too(player):
+    player.open(CHAIN_BOARD, MARKS)
+    (board,) = post(player.server, "board", {"board": CHAIN_BOARD})[1]["records"]
+    words = board["colour_words"]
+    said = player.page.evaluate(
+        """import("/static/board.js").then((board) => [
+             "Regions A and B need 4 more, so region C", "regions A, B and C so little room",
+             "the 3 regions meeting rows 1-2"].map(board.withColours))"""
+    )
+    a, b, c = (f"{name} ({words[name]})" for name in "ABC")
+    assert said == [
+        f"Regions {a} and {b} need 4 more, so region {c}",
+        f"regions {a}, {b} and {c} so little room",
+        "the 3 regions meeting rows 1-2",
+    ]
+
+
 def test_pointing_at_each_line_lights_what_it_concludes_then_the_whole_step_again(player):
     step = take_trial(player)
     board = player.page.locator("#board").bounding_box()

@@ -9,15 +9,24 @@ const MIN_CELL = 12, MAX_CELL = 48;
 const ZOOMS = [1, 1.5, 2, 3];
 let zoomAt = 0;
 
+// A region's name with its colour, if the board has colour words: "B (blue)".
+const colouredName = (name) => {
+  const colour = game.board.colour_words[name];
+  return colour ? `${name} (${colour})` : name;
+};
+
 // "region B (blue)": a region as a sentence names it and the board shows it.
 export function regionWords(name) {
-  const colour = game.board.colour_words[name];
-  return colour ? `region ${name} (${colour})` : `region ${name}`;
+  return `region ${colouredName(name)}`;
 }
 
-// Regions in a sentence with their colour: "Region B needs ..." -> "Region B (blue) needs ...".
-export const withColours = (text) => text.replace(/\b([Rr])egion ([^\s,.;:()]+)/g,
-  (_, r, name) => `${r}${regionWords(name).slice(1)}`);
+// Regions in a sentence with their colours: "Region B needs ..." -> "Region B (blue) needs
+// ...", "regions B, F and J" -> "regions B (blue), F (red) and J (green)".
+export const withColours = (text) => text
+  .replace(/\b([Rr]egions) ((?:[^\s,.;:()]+, )*[^\s,.;:()]+ and [^\s,.;:()]+)/g,
+    (_, regions, list) => `${regions} ${list.replace(/[^\s,]+/g,
+      (word) => (word === "and" ? word : colouredName(word)))}`)
+  .replace(/\b([Rr])egion ([^\s,.;:()]+)/g, (_, r, name) => `${r}egion ${colouredName(name)}`);
 
 // Every region's name, where it is shown: its first cell in reading order.
 function nameCells() {
