@@ -10,10 +10,11 @@ partial cache is a random sample) and appends each one's trace summary, search e
 grading time to the cache (a new cache after the ladder changes); run again, it skips what the
 cache holds. `fit` splits the cached puzzles into a fitting half and a held-out half (seed 14,
 stratified by label scale), fits the weights on the fitting half's StarBattleLab tiers (least
-squares on the label rank, then the cut points), and reports on the held-out half rho per label
-scale and per size class, the tiers given per label, and other sources' normal or easy puzzles
-graded above hard. `--write` replaces the grade section of benchmarks/RESULTS.md and WEIGHTS
-and CUTS in starbattle/logic/grade.py. `make` times `generate_graded` for 10x10 2-star puzzles
+squares on the label rank, then the cut points: benchmarks/grade_fit.py), and reports on the
+held-out half rho per label scale and per size class, the tiers given per label, and other
+sources' normal or easy puzzles graded above hard; and how rho varies over 20 random halves.
+`--write` replaces the grade section of benchmarks/RESULTS.md and WEIGHTS and CUTS in
+starbattle/logic/grade.py. `make` times `generate_graded` for 10x10 2-star puzzles
 of each tier (`--write`: the grade-make section); `speed` times `grade` on labelled 10x10
 2-star puzzles (`--write`: the grade-speed section).
 """

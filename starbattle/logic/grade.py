@@ -301,8 +301,8 @@ def rules(
         reached = [(tier_of(low, cuts), 0.0)]
         for cut, tier in zip(cuts, TIERS[1:], strict=True):
             if slope > 0 and low < cut <= top:
-                least = math.ceil(unit * (cut - base) / slope) / unit
-                reached = [*(pair for pair in reached if pair[1] < least), (tier, least)]
+                needs = math.ceil(unit * (cut - base) / slope) / unit
+                reached = [*(pair for pair in reached if pair[1] < needs), (tier, needs)]
         said.append((name, amount, reached))
     return said
 
@@ -340,12 +340,12 @@ REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {
     (5, 1): ("easy", "medium", "hard"),
     (6, 1): ("easy", "medium", "hard"),
     (7, 1): ("easy", "medium", "hard"),
-    (8, 1): ("easy", "medium", "hard"),
-    (9, 1): ("easy", "medium", "hard", "expert"),
-    (10, 1): ("easy", "hard"),
-    (11, 1): ("easy", "medium", "hard"),
-    (12, 1): ("easy", "medium", "hard"),
-    (8, 2): ("easy", "medium", "hard", "expert", "extreme"),
+    (8, 1): ("medium", "hard"),
+    (9, 1): ("medium", "hard", "expert"),
+    (10, 1): ("medium", "hard"),
+    (11, 1): ("medium", "hard"),
+    (12, 1): ("medium", "hard"),
+    (8, 2): ("medium", "expert", "extreme"),
     (9, 2): ("easy", "medium", "hard", "expert", "extreme"),
     (10, 2): ("easy", "medium", "hard", "expert", "extreme"),
     (11, 2): ("easy", "medium", "hard", "expert", "extreme"),
