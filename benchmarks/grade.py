@@ -10,10 +10,11 @@ partial cache is a random sample) and appends each one's trace summary, search e
 grading time to the cache (a new cache after the ladder changes); run again, it skips what the
 cache holds. `fit` splits the cached puzzles into a fitting half and a held-out half (seed 14,
 stratified by label scale), fits the weights on the fitting half's StarBattleLab tiers (least
-squares on the label rank, then the cut points), and reports on the held-out half rho per label
-scale and per size class, the tiers given per label, and other sources' normal or easy puzzles
-graded above hard. `--write` replaces the grade section of benchmarks/RESULTS.md and WEIGHTS
-and CUTS in starbattle/logic/grade.py. `make` times `generate_graded` for 10x10 2-star puzzles
+squares on the label rank, then the cut points: benchmarks/grade_fit.py), and reports on the
+held-out half rho per label scale and per size class, the tiers given per label, and other
+sources' normal or easy puzzles graded above hard; and how rho varies over 20 random halves.
+`--write` replaces the grade section of benchmarks/RESULTS.md and WEIGHTS and CUTS in
+starbattle/logic/grade.py. `make` times `generate_graded` for 10x10 2-star puzzles
 of each tier (`--write`: the grade-make section); `speed` times `grade` on labelled 10x10
 2-star puzzles (`--write`: the grade-speed section).
 """
@@ -35,10 +36,18 @@ from pathlib import Path
 from types import FrameType
 
 import numpy as np
-from scipy.optimize import lsq_linear
 from scipy.stats import spearmanr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from grade_fit import (
+    PACED,
+    SEED,
+    cross_validated,
+    fit_cuts,
+    fit_weights,
+    random_halves,
+    rho_with_interval,
+)
 from results import write_section
 
 import starbattle.logic.grade as grade_module
@@ -58,7 +67,6 @@ from starbattle.logic.registry import EFFORTS
 from starbattle.model.steps import TIERS
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
-SEED = 14
 SORTER = "StarBattleLab collection"
 """The start of the label scale the weights are fitted on (StarBattleLab's four tiers)."""
 CAP = 30
@@ -150,91 +158,9 @@ def split(puzzles: list[dict]) -> tuple[list[dict], list[dict]]:
     return fit, held
 
 
-RISE = 0.01
-"""The least a harder effort class adds to the score (so that a tier can tell them apart)."""
-
-
-def fit_weights(rows: list[dict]) -> dict[str, float]:
-    """Least squares of the label rank on the terms: a harder class never scores less.
-
-    The score at share 0 rises (by RISE at least) from each effort class to the next and a
-    share never lowers it: the fit is made on steps (a term per class: needs that class or a
-    harder one) and shares, each weighing 0 or more, then said per class. Only the classes
-    some fitted puzzle needs get weights (`terms` counts a class without them as the
-    nearest easier one that has them).
-    """
-    seen = sorted({row["raw"]["effort"] for row in rows})
-    shared = [k for k in seen if k]  # the easiest class decides every cell: no share of its own
-    design = np.array(
-        [
-            [1.0]
-            + [float(row["raw"]["effort"] >= k) for k in seen[1:]]
-            + [share(row["raw"]) * float(row["raw"]["effort"] == k) for k in shared]
-            for row in rows
-        ]
-    )
-    rises = [RISE] * (len(seen) - 1) + [0.0] * len(shared)
-    bounds = ([-np.inf, *rises], np.inf)
-    y = np.array([row["label_rank"] for row in rows], dtype=float)
-    solution = lsq_linear(design, y, bounds=bounds).x
-    bases = np.cumsum(solution[: len(seen)])
-    return {
-        **{f"is_{EFFORTS[k]}": round(float(b), 4) for k, b in zip(seen, bases, strict=True)},
-        **{
-            f"share_{EFFORTS[k]}": round(float(w), 4)
-            for k, w in zip(shared, solution[len(seen) :], strict=True)
-        },
-    }
-
-
-def cross_validated(rows: list[dict], folds: int = 5, repeats: int = 4) -> float:
-    """Mean Spearman's rho over folds of the rows, each scored by weights fitted on the rest."""
-    ranks = np.array([row["label_rank"] for row in rows])
-    rng, rhos = np.random.default_rng(SEED), []
-    for _ in range(repeats):
-        order = rng.permutation(len(rows))
-        for k in range(folds):
-            test = order[k::folds]
-            weights = fit_weights([rows[i] for i in np.setdiff1d(order, test)])
-            values = [score_of(rows[i]["raw"], weights) for i in test]
-            rhos.append(spearmanr(values, ranks[test]).statistic)
-    return float(np.mean(rhos))
-
-
-def fit_cuts(values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray) -> tuple[float, ...]:
-    """Cut points between ranks 0-1, 1-2, 2-3, then the expert 90th percentile (rounded down,
-    so that the scores at it are extreme).
-
-    Each of the first three misplaces the fewest of the two ranks it parts, each rank's
-    share counted (the ranks are not equally common).
-
-    The expert cut lies above every `gentle` score (puzzles other sources label normal or
-    easy), the extreme cut above the expert cut.
-    """
-    cuts = []
-    for low in range(3):
-        lower, upper = values[ranks == low], values[ranks == low + 1]
-        candidates = np.unique(np.concatenate([lower, upper]))
-        errors = [(lower >= c).mean() + (upper < c).mean() for c in candidates]
-        cuts.append(round(float(candidates[int(np.argmin(errors))]), 3))
-    if len(gentle):
-        cuts[2] = max(cuts[2], round(float(gentle.max()) + 0.001, 3))
-    expert = math.floor(1000 * float(np.percentile(values[ranks == 3], 90))) / 1000
-    cuts.append(max(expert, round(cuts[2] + 0.001, 3)))
-    return tuple(sorted(cuts))
-
-
-def rho_with_interval(scores: list[float], ranks: list[int]) -> tuple[float, float, float]:
-    """Spearman's rho and its bootstrap 95% interval (1,000 resamples, seed 14)."""
-    scores_, ranks_ = np.array(scores), np.array(ranks)
-    rho = float(spearmanr(scores_, ranks_).statistic)
-    rng, draws = np.random.default_rng(SEED), []
-    for _ in range(1000):
-        pick = rng.integers(0, len(scores_), len(scores_))
-        if len(set(ranks_[pick])) > 1:
-            draws.append(spearmanr(scores_[pick], ranks_[pick]).statistic)
-    low, high = np.nanpercentile(draws, [2.5, 97.5])
-    return rho, float(low), float(high)
+def spread(rhos: list[float]) -> str:
+    """Rho over random halves: mean, standard deviation, least and most."""
+    return f"{np.mean(rhos):.3f} ± {np.std(rhos):.3f} ({min(rhos):.3f} to {max(rhos):.3f})"
 
 
 def gentle(puzzle: dict) -> bool:
@@ -273,6 +199,8 @@ def fit(cache: Path, write: bool) -> None:
     over = [p for p in puzzles if p["measured"] is None]
     fitting, held = split(graded)
     sbl = [p for p in fitting if p["label_scale"].startswith(SORTER)]
+    sbl_all = [p for p in graded if p["label_scale"].startswith(SORTER)]
+    halves = random_halves(sbl_all)
     weights = fit_weights(sbl)
     score = {p["id"]: score_of(p["raw"], weights) for p in graded}
     cuts = fit_cuts(
@@ -289,20 +217,30 @@ def fit(cache: Path, write: bool) -> None:
         f"{len(over)} over the {CAP} s cap per puzzle, left out); fitted on "
         f"{len(sbl)} StarBattleLab-tier puzzles of the fitting half, reported on the held-out "
         f"half ({len(held)} puzzles). The score is the hardest effort class the trace needs and "
-        "the share of the board's cells its steps of that class decide, nothing else (no board "
-        "size, no search effort). Weights: "
+        "how much of it: the share of the board's cells its steps of that class decide, or for "
+        f"{' and '.join(PACED)} the trace's steps per row, nothing else (no board size, no "
+        "search effort). Weights: "
         + ", ".join(f"{k} {v:g}" for k, v in weights.items())
         + f"; cuts {', '.join(f'{c:g}' for c in cuts)}. Inside the fitting half, 5-fold "
-        f"cross-validation (4 repeats) gives StarBattleLab rho {cross_validated(sbl):.3f}.",
+        f"cross-validation (4 repeats) gives StarBattleLab rho {cross_validated(sbl):.3f}. "
+        f"Over {len(halves['all'])} random halves of all {len(sbl_all)} graded StarBattleLab-tier "
+        "puzzles (fitted on one, rho on the other; each size and label split evenly): "
+        f"{spread(halves['all'])} (per size class: last column below).",
         "",
-        "What each tier means (the least share of the board's cells the hardest class must "
-        "decide for each tier it reaches):",
+        "What each tier means (for each tier the hardest class reaches, the least share of the "
+        "board's cells its steps must decide, or for region the least steps per row "
+        "the whole trace must take):",
         "",
-        "| hardest effort class | tiers by its share of the cells |",
+        "| hardest effort class | tiers by how much of it |",
         "|---|---|",
     ]
-    for name, reached in rules(weights, cuts):
-        said = ", ".join(f"{t} from {100 * least:.1f}%" if least else t for t, least in reached)
+    for name, measure_, reached in rules(weights, cuts):
+        said = ", ".join(
+            t if not least
+            else f"{t} from {100 * least:.1f}%" if measure_ == "share"
+            else f"{t} from {least:.2f} steps per row"
+            for t, least in reached
+        )  # fmt: skip
         lines.append(f"| {name} | {said} |")
     lines += [
         "",
@@ -346,8 +284,9 @@ def fit(cache: Path, write: bool) -> None:
         "",
         "Spearman rho per size class (held out; a blank: one label only):",
         "",
-        "| size | StarBattleLab tiers | legacy categories | masonomara packs |",
-        "|---|---:|---:|---:|",
+        "| size | StarBattleLab tiers | legacy categories | masonomara packs | StarBattleLab, "
+        "random halves |",
+        "|---|---:|---:|---:|---:|",
     ]
     sources = ("StarBattleLab collection", "StarBattleLab legacy", "masonomara")
     for size in sorted({(p["n"], p["stars"]) for p in held}):
@@ -359,7 +298,9 @@ def fit(cache: Path, write: bool) -> None:
                 if (p["n"], p["stars"]) == size and p["label_scale"].startswith(source)
             ]
             cells.append(f"{rho(group, score)} ({len(group)})" if group else "")
-        lines.append(f"| {size[0]}x{size[0]} {size[1]}★ | " + " | ".join(cells) + " |")
+        name = f"{size[0]}x{size[0]} {size[1]}★"
+        cells.append(spread(halves[name]) if name in halves else "")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
     lines += ["", "Held-out StarBattleLab-tier puzzles: score by label, and the tiers given:", ""]
     lines += ["| label | puzzles | p10 | median | p90 | " + " | ".join(TIERS) + " |"]
     lines += ["|---|---:|---:|---:|---:|" + "---:|" * len(TIERS)]

@@ -27,26 +27,27 @@ if TYPE_CHECKING:
 # (least squares on the fitting half of ../shared/corpus/difficulty.jsonl, StarBattleLab tiers).
 WEIGHTS = {
     "is_basic": 0.3,
-    "is_region": 0.5691,
+    "is_region": -2.2709,
     "is_exclusion": 1.0233,
-    "is_counting": 1.9805,
-    "is_advanced": 1.9905,
-    "is_assumption": 2.6579,
-    "is_assumption-chain": 2.9918,
-    "is_machine": 3.0018,
-    "share_region": 0.0,
+    "is_counting": 1.9892,
+    "is_advanced": 1.9992,
+    "is_assumption": 2.9815,
+    "is_assumption-chain": 2.9915,
+    "is_machine": 3.0015,
+    "pace_region": 0.878,
     "share_exclusion": 1.2627,
-    "share_counting": 0.2071,
-    "share_advanced": 3.7794,
-    "share_assumption": 3.9474,
-    "share_assumption-chain": 0.1214,
+    "share_counting": 0.1316,
+    "share_advanced": 3.6869,
+    "share_assumption": 1.1117,
+    "share_assumption-chain": 0.1315,
     "share_machine": 0.0,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
-of a trace whose hardest step is of that class (`is_`) and what the share of the board's
-cells its steps of that class decide adds (`share_`). The score estimates StarBattleLab's
-tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (1.039, 1.982, 2.364, 3.001)
+of a trace whose hardest step is of that class (`is_`) and what adds to it how much of that
+class the trace needs: the share of the board's cells its steps of that class decide
+(`share_`), or for region the trace's steps per row (`pace_`, kept within `bounds`). The
+score estimates StarBattleLab's tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
+CUTS = (0.558, 1.99, 2.363, 3.001)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
 half that another source labels normal or easy; extreme above 90% of the experts)."""
@@ -212,49 +213,97 @@ def share(raw: dict[str, int]) -> float:
     return raw["effort_cells"] / raw["cells"]
 
 
-def terms(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
-    """The score's terms: the hardest effort class a person needs, and how much of it.
+def pace(raw: dict[str, int]) -> float:
+    """The trace's steps per row of the board: how long the solve is, whatever its size."""
+    return raw["steps"] / raw["size"]
 
-    For each class of EFFORTS, `is_CLASS` (1 when the trace's hardest step is of that class)
-    and `share_CLASS` (the `share` of cells its steps decided, there). Only the size of the
-    board's share counts, not the board's size, so that a tier means the same at every size.
-    A class with no weights yet (a class added to the registry since the last fit) counts
-    as the nearest easier class that has them.
+
+def weighed_class(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> int:
+    """The trace's hardest effort class, or the nearest easier one with weights.
+
+    A class added to the registry since the last fit has no weights yet.
     """
     hardest = raw["effort"]
     while hardest and f"is_{EFFORTS[hardest]}" not in weights:
         hardest -= 1
+    return hardest
+
+
+def terms(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
+    """The score's terms: the hardest effort class a person needs, and how much of it.
+
+    For each class of EFFORTS, `is_CLASS` (1 when the trace's hardest step is of that class,
+    see `weighed_class`), `share_CLASS` (the `share` of cells its steps decided, there) and
+    `pace_CLASS` (the trace's steps per row, there). Only shares and steps per row count, not
+    the board's size, so that a tier means the same at every size.
+    """
+    hardest = weighed_class(raw, weights)
+    measures = {"share": share(raw), "pace": pace(raw)}
     return {
         **{f"is_{name}": float(k == hardest) for k, name in enumerate(EFFORTS)},
-        **{f"share_{name}": share(raw) if k == hardest else 0.0 for k, name in enumerate(EFFORTS)},
+        **{
+            f"{measure}_{name}": value if k == hardest else 0.0
+            for measure, value in measures.items()
+            for k, name in enumerate(EFFORTS)
+        },
     }
 
 
+def bounds(name: str, weights: dict[str, float] = WEIGHTS) -> tuple[float, float]:
+    """The least and most a trace whose hardest class is `name` scores.
+
+    A class whose amount is its steps per row (`pace_`, unbounded) scores from the least of
+    the next easier class with weights to the least of the next harder one whose amount is
+    a share; a share is at most 1, so those classes need no bounds.
+    """
+    if weights.get(f"pace_{name}", 0.0) <= 0:
+        return -math.inf, math.inf
+    k = EFFORTS.index(name)
+    easier = [weights[f"is_{other}"] for other in EFFORTS[:k] if f"is_{other}" in weights]
+    harder = [
+        weights[f"is_{other}"]
+        for other in EFFORTS[k + 1 :]
+        if f"is_{other}" in weights and weights.get(f"pace_{other}", 0.0) <= 0
+    ]
+    return (easier[-1] if easier else -math.inf), (harder[0] if harder else math.inf)
+
+
 def score_of(raw: dict[str, int], weights: dict[str, float] = WEIGHTS) -> float:
-    """The weighted sum of a board's terms."""
+    """The weighted sum of a board's terms, within its class's `bounds`."""
     values = terms(raw, weights)
-    return sum(weight * values[name] for name, weight in weights.items())
+    total = sum(weight * values[name] for name, weight in weights.items())
+    least, most = bounds(EFFORTS[weighed_class(raw, weights)], weights)
+    return min(max(total, least), most)
+
+
+MEASURES = ("share", "pace")
+"""The measures of how much of its hardest class a trace needs (`terms`)."""
 
 
 def rules(
     weights: dict[str, float] = WEIGHTS, cuts: tuple[float, ...] = CUTS
-) -> list[tuple[str, list[tuple[str, float]]]]:
-    """What each tier means: per effort class, the tiers its share of cells reaches.
+) -> list[tuple[str, str, list[tuple[str, float]]]]:
+    """What each tier means: per effort class, the tiers its measure of how much reaches.
 
-    For each class with weights, its tiers in order with the least share (0 to 1, in
-    thousandths) of the board's cells its steps must decide for each (the first from 0).
+    For each class with weights, the measure that weighs for it ('share' of the board's
+    cells, 0 to 1 in thousandths, or 'pace', steps per row in hundredths: the first that
+    weighs), and its tiers in order with the least value each needs (the first from 0).
     """
     said = []
     for name in EFFORTS:
         if f"is_{name}" not in weights:
             continue
-        base, slope = weights[f"is_{name}"], weights.get(f"share_{name}", 0.0)
-        reached = [(tier_of(base, cuts), 0.0)]
+        amount = next((m for m in MEASURES if weights.get(f"{m}_{name}", 0.0) > 0), "share")
+        base, slope = weights[f"is_{name}"], weights.get(f"{amount}_{name}", 0.0)
+        least, most = bounds(name, weights)
+        low, top = max(base, least), min(base + slope if amount == "share" else most, most)
+        unit = 1000 if amount == "share" else 100
+        reached = [(tier_of(low, cuts), 0.0)]
         for cut, tier in zip(cuts, TIERS[1:], strict=True):
-            if slope > 0 and base < cut <= base + slope:
-                least = math.ceil(1000 * (cut - base) / slope) / 1000
-                reached = [*(pair for pair in reached if pair[1] < least), (tier, least)]
-        said.append((name, reached))
+            if slope > 0 and low < cut <= top:
+                needs = math.ceil(unit * (cut - base) / slope) / unit
+                reached = [*(pair for pair in reached if pair[1] < needs), (tier, needs)]
+        said.append((name, amount, reached))
     return said
 
 
@@ -291,12 +340,12 @@ REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {
     (5, 1): ("easy", "medium", "hard"),
     (6, 1): ("easy", "medium", "hard"),
     (7, 1): ("easy", "medium", "hard"),
-    (8, 1): ("easy", "medium", "hard"),
-    (9, 1): ("easy", "medium", "hard", "expert"),
-    (10, 1): ("easy", "hard"),
-    (11, 1): ("easy", "medium", "hard"),
-    (12, 1): ("easy", "medium", "hard"),
-    (8, 2): ("easy", "medium", "hard", "expert", "extreme"),
+    (8, 1): ("medium", "hard"),
+    (9, 1): ("medium", "hard", "expert"),
+    (10, 1): ("medium", "hard"),
+    (11, 1): ("medium", "hard"),
+    (12, 1): ("medium", "hard"),
+    (8, 2): ("medium", "expert", "extreme"),
     (9, 2): ("easy", "medium", "hard", "expert", "extreme"),
     (10, 2): ("easy", "medium", "hard", "expert", "extreme"),
     (11, 2): ("easy", "medium", "hard", "expert", "extreme"),

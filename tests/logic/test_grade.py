@@ -18,10 +18,12 @@ from starbattle.logic.grade import (
     EFFORTS,
     LEVEL_6_BUDGET,
     WEIGHTS,
+    bounds,
     canonical_board,
     features,
     grade,
     graded_trace,
+    pace,
     rules,
     score_of,
     tier_of,
@@ -31,6 +33,8 @@ from starbattle.model.steps import TIERS, Grade, Graded
 
 SIX = INSTANCES / "pzprjs-6x6-1star.lp"
 SIX_BLOCKED = INSTANCES / "cspuz-6x6-blocked.lp"
+REGION_LONG = INSTANCES / "generated-6x6-1star-region.lp"
+"""A puzzle that needs region steps and nothing harder, but many steps per row."""
 NOT_UNIQUE = INSTANCES / "norvig-5x5-1star.lp"
 NO_SOLUTION = Board.from_rows(["ABCCC", "CCCCC", "DDDDD", "EEEEE", "EEEEE"], 1)
 """Regions A and B are single touching cells: their stars would touch."""
@@ -84,6 +88,7 @@ def test_features_of_a_known_board_are_exact() -> None:
     ("path", "tier", "kind"),
     [
         (INSTANCES / "norvig-5x5-given.lp", "easy", "region"),
+        (REGION_LONG, "medium", "region"),
         (SIX, "medium", "exclusion"),
         (SIX_BLOCKED, "medium", "exclusion"),
         (INSTANCES / "generated-10x10-2star.lp", "medium", "exclusion"),
@@ -101,34 +106,90 @@ def test_the_shipped_examples_get_their_tier(path: object, tier: str, kind: str)
     assert graded.tier == tier_of(graded.score)
 
 
-def raw_of(size: int, stars: int, kind: str, part: float, cells: int = 0) -> dict[str, int]:
-    """Raw features of a board whose hardest kind of step decides `part` of its cells."""
+@pytest.mark.parametrize(
+    ("path", "steps", "size"),
+    [(INSTANCES / "norvig-5x5-given.lp", 13, 5), (REGION_LONG, 22, 6)],
+)
+def test_region_traces_are_graded_by_their_steps_per_row(
+    path: object, steps: int, size: int
+) -> None:
+    """Both traces need region steps at most; the longer one per row scores more."""
+    graded = grade(read_board(str(path)))
+    assert graded.kind == "region"
+    assert (graded.features["steps"], graded.features["size"]) == (steps, size)
+    assert pace(graded.features) == steps / size
+    lifted = WEIGHTS["is_region"] + WEIGHTS["pace_region"] * steps / size
+    least, most = bounds("region")
+    assert graded.score == round(min(max(lifted, least), most), 3)
+
+
+def test_the_short_region_trace_scores_as_basic_and_the_long_one_more() -> None:
+    short, long = (
+        grade(read_board(str(path))) for path in (INSTANCES / "norvig-5x5-given.lp", REGION_LONG)
+    )
+    assert short.score == WEIGHTS["is_basic"] < long.score < WEIGHTS["is_exclusion"]
+    assert (short.tier, long.tier) == ("easy", "medium")
+
+
+def raw_of(
+    size: int, stars: int, kind: str, part: float, cells: int = 0, per_row: float = 3.0
+) -> dict[str, int]:
+    """Raw features of a board whose hardest kind of step decides `part` of its cells, in a
+    trace of `per_row` steps per row (rounded up to whole steps)."""
     cells = cells or size * size
-    return {"size": size, "stars": stars, "cells": cells, "effort": EFFORTS.index(kind),
-            "effort_cells": math.ceil(part * cells)}  # fmt: skip
+    return {
+        "size": size,
+        "stars": stars,
+        "cells": cells,
+        "effort": EFFORTS.index(kind),
+        "effort_cells": math.ceil(part * cells),
+        "steps": math.ceil(per_row * size),
+    }
 
 
 @pytest.mark.parametrize("kind", EFFORTS)
 def test_a_tier_means_the_same_at_every_size(kind: str) -> None:
-    for part in (0.0, 0.25, 0.5, 1.0):
-        scores = {score_of(raw_of(size, stars, kind, part)) for size, stars in SIZES}
+    for part, per_row in ((0.0, 2.5), (0.25, 3.0), (0.5, 3.5), (1.0, 4.5)):
+        scores = {
+            score_of(raw_of(size, stars, kind, part, per_row=per_row)) for size, stars in SIZES
+        }
         assert len(scores) == 1, (kind, part, scores)
 
 
 SIZES = ((6, 1), (10, 2), (14, 3), (18, 4))
 
 
-def test_each_kinds_tiers_rise_with_its_share_as_the_rules_say() -> None:
-    said = dict(rules())
+def test_each_kinds_tiers_rise_with_its_amount_as_the_rules_say() -> None:
+    said = {kind: (amount, reached) for kind, amount, reached in rules()}
     assert set(said) <= set(EFFORTS) and said
-    for kind, reached in said.items():
+    assert {amount for amount, _ in said.values()} == {"share", "pace"}
+    for kind, (amount, reached) in said.items():
         for tier, least in reached:
-            raw = raw_of(10, 2, kind, least, cells=100_000)
+            # a million rows: whole steps come as close to `least` steps per row as asked
+            raw = (
+                raw_of(10, 2, kind, least, cells=100_000)
+                if amount == "share"
+                else raw_of(1_000_000, 2, kind, 0.0, per_row=least)
+            )
             assert tier_of(score_of(raw)) == tier, (kind, tier, least)
         tiers = [TIERS.index(tier) for tier, _ in reached]
         assert tiers == sorted(tiers)
-    at_zero = [TIERS.index(reached[0][0]) for reached in said.values()]
+    at_zero = [TIERS.index(reached[0][0]) for _, reached in said.values()]
     assert at_zero == sorted(at_zero)  # a harder kind never starts in a lower tier
+
+
+def test_region_steps_per_row_lift_the_score_between_basic_and_exclusion() -> None:
+    """How much region a trace needs is its steps per row, and that never lifts a region
+    trace past the least exclusion trace nor lowers it under a basic one."""
+    weights = {"is_basic": 0.3, "is_region": -2.0, "is_exclusion": 1.0, "pace_region": 0.8}
+    weights["share_exclusion"] = 1.5
+    by_pace = [score_of(raw_of(10, 2, "region", 0.2, per_row=r), weights) for r in (2, 3, 3.5, 9)]
+    assert by_pace == [0.3, pytest.approx(0.4), pytest.approx(0.8), 1.0]
+    assert score_of(raw_of(10, 2, "exclusion", 0.1, per_row=9), weights) == pytest.approx(1.15)
+    assert bounds("region", weights) == (0.3, 1.0)
+    assert bounds("exclusion", weights) == (-math.inf, math.inf)
+    assert score_of(raw_of(10, 2, "basic", 0.0, per_row=9), weights) == 0.3
+    assert pace(raw_of(7, 1, "region", 0.0, per_row=3.2)) == 23 / 7
 
 
 def test_a_kind_without_weights_counts_as_the_nearest_easier_one() -> None:
@@ -255,7 +316,7 @@ def test_cli_solve_and_explain_show_the_grade_when_asked(run) -> None:
     expected = grade(read_board(str(SIX)))
     said = (
         f"grade: {expected.tier} (score {expected.score:g}): needs exclusion steps, which decide "
-        "11% of the cells; 23 steps, hardest level 5"
+        "11% of the cells; 23 steps (3.8 per row), hardest level 5"
     )
     lines = run("solve", str(SIX), "--grade").stdout.splitlines()
     assert lines[-2].startswith("1 solution, unique (")

@@ -312,7 +312,8 @@ def graded_line(graded: Graded) -> str:
     share = f"{part:.0f}%" if part >= 1 else "under 1%"
     return (
         f"{lead}{grade.tier} (score {grade.score:g}): needs {grade.kind} steps, which decide "
-        f"{share} of the cells; {plural(f['steps'], 'step')}, hardest level {f['hardest']}"
+        f"{share} of the cells; {plural(f['steps'], 'step')} ({f['steps'] / f['size']:.1f} per "
+        f"row), hardest level {f['hardest']}"
         f"{cut}"
     )
 
