@@ -1725,17 +1725,6 @@ DOES_NOT_APPLY["band-enumeration"] = [
         "AABBCDDD/AEEBEEEC/DEEBEEED/FGBBBGFF/FEEHEEEF/HEEHEEEH/AEEGGGEC/FFGGHHHH",
         "xxxx*xxx/*xxxxxxx/xxxxxxx*/xx*xxxxx/xxxxxx.x/xxx*xxxx/xxxxx*xx/x*xxxxxx",
     ),
-    (  # qc-0194 (community level 273), empty: two lines of 16 cells have 256 ways (over 250)
-        "/".join(
-            [
-                *("AAAAAAAAAAAAAAAA", "AAAABBAAAAAAAAAA", "ACACBBBBADDDDAAA", "ACACBBEBAAAFDAAA"),
-                *("ACCCBEEEAAADDGAG", "AAACBBEBBADDGGGG", "AAACBBBBBBDHHGGG", "AAACBBIBBBDHGGGG"),
-                *("AAABBIIIIIHHGGGG", "AAAIIIIJIHHHKGGG", "LMMMIIJJHHHKKGGG", "LLLIIIIJHHHHKGGG"),
-                *("LNNNIIIJHHHHKGGG", "LLLLOIIJHHHHKGGG", "LLLLOOJJJHPKKKGG", "LLLLLOOOHHPPPPPP"),
-            ]
-        ),
-        "/".join(["." * 16] * 16),
-    ),
 ]
 
 UNIQUE = {

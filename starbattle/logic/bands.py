@@ -26,17 +26,18 @@ from starbattle.words import plural
 if TYPE_CHECKING:
     from starbattle.logic.ladder import Budget, Logic
 
-WAYS = 12
-"""The most partial ways a person lists to see that a star leaves a band no way: a dozen
-lines of notes (the stuck 1-star states of benchmarks/RESULTS.md `logic-bands` need 5 at
-most)."""
+WAYS = 30
+"""The most partial ways a person lists to see that a star leaves a band no way: a page of
+notes, as many as pair enumeration's ways (every 1-star state of benchmarks/RESULTS.md
+`logic-bands` where the ladder took a trial needs 30 at most, but for one 15x15 puzzle's,
+which need 95)."""
 WIDEST = 4
 """The most lines in a band (the fewest is two)."""
-PRODUCT = 250
-"""The most ways a band may have before the rules strike any (the product of its lines'
-undecided cells): the work bound, as pair enumeration's WAYS, that keeps a step to a few
-milliseconds (a band of 18x18 may have thousands of ways; the stuck 1-star states of
-benchmarks/RESULTS.md `logic-bands` need 250)."""
+PRODUCT = 5000
+"""The most ways to pick a cell of each of a band's lines (their undecided cells
+multiplied): a bound on the work, not on what a person lists (with a star put down, most
+ways break a rule at once), that keeps the hint program's grounding finite and a step to
+milliseconds on 18x18 (the stuck 1-star states need 5000)."""
 SAMPLE = 32
 """The band's ways (no star added) listed first: a cell that one of them keeps the rules
 with has a way, and is spared the search."""
