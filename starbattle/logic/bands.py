@@ -28,16 +28,15 @@ if TYPE_CHECKING:
 
 WAYS = 30
 """The most partial ways a person lists to see that a star leaves a band no way: a page of
-notes, as many as pair enumeration's ways (every 1-star state of benchmarks/RESULTS.md
-`logic-bands` where the ladder took a trial needs 30 at most, but for one 15x15 puzzle's,
-which need 95)."""
+notes, as many as pair enumeration's ways (the three 1-star puzzles of benchmarks/RESULTS.md
+`logic-bands` that still take a trial would need 31, 37 and 95)."""
 WIDEST = 4
 """The most lines in a band (the fewest is two)."""
-PRODUCT = 5000
+PRODUCT = 20_000
 """The most ways to pick a cell of each of a band's lines (their undecided cells
 multiplied): a bound on the work, not on what a person lists (with a star put down, most
 ways break a rule at once), that keeps the hint program's grounding finite and a step to
-milliseconds on 18x18 (the stuck 1-star states need 5000)."""
+a second or two on 18x18 (two stuck 11x11 states need 13310)."""
 SAMPLE = 32
 """The band's ways (no star added) listed first: a cell that one of them keeps the rules
 with has a way, and is spared the search."""
