@@ -1654,6 +1654,72 @@ DOES_NOT_APPLY["pair-enumeration"] = [
 ]
 
 
+# Band enumeration: states of LinkedIn Queens levels (samimsu/queens-game-linkedin level221
+# and myramblings/queens-game-linkedin community levels 671 and 623; ../shared/corpus
+# real-puzzles.jsonl lq-0130, qc-0670, qc-0623). The first is reached by the ladder's own
+# steps (confinement applies too); the other two are where the ladder needed a trial before
+# (benchmarks/RESULTS.md `logic-bands`)
+APPLIES["band-enumeration"] = [
+    (
+        [
+            *("AAAAAAAA", "BCACDADA", "BCCCDDDA", "BBCEEDAA"),
+            *("BFCFGDGA", "BFFFGGGA", "BBFHHGBA", "BBBBBBBA"),
+        ],
+        [
+            *("xxxxxxx*", "x.xx.xxx", "x..xx..x", "xxx..xxx"),
+            *("x.xxxx.x", "x..xx..x", "xxx..xxx", "*xxxxxxx"),
+        ],
+        [],
+        [[3, 3], [3, 7], [4, 5], [5, 2], [6, 2], [6, 6], [6, 7], [7, 4]],
+        [
+            *("row 2", "row 3", "row 4", "row 5", "row 6", "column 2", "column 3"),
+            *("column 4", "column 5", "column 6", "column 7", "region C", "region D"),
+            "region G",
+        ],
+        "A star at any of these 8 cells would leave rows 2-3 (one star each) no way to place "
+        "their stars (stars apart, every unit keeping room; listing 1 partial way at most), "
+        "so they are empty",
+    ),
+    (
+        ["AAAABCD", "EEEEFFF", "EEBDCDC", "FEAAGGG", "FFCDBAG", "EEEEEAA", "CDBEEAG"],
+        [".......", ".......", ".......", ".......", ".....x.", ".......", "....x.."],
+        [],
+        [[2, 4], [3, 5], [3, 7], [4, 2], [4, 3], [4, 4], [4, 5], [7, 4], [7, 6]],
+        [
+            *("row 1", "row 2", "row 3", "row 4", "row 5", "row 6", "row 7", "column 1"),
+            *("column 2", "column 3", "column 4", "column 5", "column 6", "column 7"),
+            *("region A", "region B", "region C", "region D", "region E", "region F"),
+            "region G",
+        ],
+        "A star at any of these 9 cells would leave rows 1-2 (one star each) no way to place "
+        "their stars (stars apart, every unit keeping room; listing 4 partial ways at most), "
+        "so they are empty",
+    ),
+    (
+        [
+            *("AABAACDDDEE", "AEFEECEEGEE", "AFHFFFEGIGB", "EEFEEFEEGEE", "EEJEBABEKEE"),
+            *("CJKJADAKJKC", "EEJEBABEKEE", "EEIEEHEEHEE", "BIGIEHHHFHA", "EEIEECEEEEA"),
+            "EEDDDCCABAA",
+        ],
+        [
+            *("...........", "...........", "..x.....x..", "...........", "..........."),
+            *("..x.....x..", "...........", "...........", "..x.....x..", "..........."),
+            "...........",
+        ],
+        [],
+        [[9, 5]],
+        [
+            *("row 4", "row 5", "row 9", "column 3", "column 5", "column 6", "column 9"),
+            *("region E", "region H", "region I"),
+        ],
+        "A star at (9,5) would leave rows 4-5 (one star each) no way to place their stars "
+        "(stars apart, every unit keeping room; listing 1 partial way), so (9,5) is empty",
+    ),
+]
+# Pair enumeration's boards: with 2 stars no line needs just one more; qc-0611 at its last
+# step has only row 5 needing a star, so no band
+DOES_NOT_APPLY["band-enumeration"] = list(DOES_NOT_APPLY["pair-enumeration"])
+
 UNIQUE = {
     # Made here: a by-a-thread swap (stars in opposite columns of two regions) and its
     # transpose and mirror; the ladder makes such steps only when asked (--assume-unique)

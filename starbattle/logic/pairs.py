@@ -46,9 +46,8 @@ def pair_enumeration(logic: Logic, view: View) -> list[Found]:
     that take the cells.
     """
     grid = view.grid
-    decided = sum(1 << i for i in view.stars | view.blanks)
-    undecided = sum(1 << i for i in grid.cells) & ~decided
-    open_masks = [*(mask & ~decided for mask in grid.masks), undecided]
+    open_masks = undecided_masks(view)
+    undecided = open_masks[-1]
     wanting = [u for u in range(len(grid.units)) if view.need[u] == 1 and view.open[u]]
     found = []
     for pair in combinations(wanting, 2):
@@ -75,11 +74,18 @@ def _placings(view: View, units: tuple[int, int], open_masks: list[int]) -> list
     """Every way to place the two units' stars, and whether it breaks a rule or leaves room."""
     first, second = units
     ways = {frozenset({a, b}) for a in view.open[first] for b in view.open[second]}
-    return [_placing(view, stars, open_masks) for stars in sorted(ways, key=sorted)]
+    return [placing(view, stars, open_masks) for stars in sorted(ways, key=sorted)]
 
 
-def _placing(view: View, stars: frozenset[int], open_masks: list[int]) -> Placing:
-    """What the stars rule out, or the units whose rules they break or starve (`Placing`).
+def undecided_masks(view: View) -> list[int]:
+    """Each unit's undecided cells as a bit mask, then every undecided cell."""
+    decided = sum(1 << i for i in view.stars | view.blanks)
+    undecided = sum(1 << i for i in view.grid.cells) & ~decided
+    return [*(mask & ~decided for mask in view.grid.masks), undecided]
+
+
+def placing(view: View, stars: frozenset[int], open_masks: list[int]) -> Placing:
+    """What some stars rule out, or the units whose rules they break or starve (`Placing`).
 
     `open_masks`: each unit's undecided cells as a bit mask, then every undecided cell.
     """

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.logic.assumption import assumption
+from starbattle.logic.bands import band_enumeration
 from starbattle.logic.basic import around_star, forced_fill, full_unit
 from starbattle.logic.blocks import blocks
 from starbattle.logic.confinement import confinement
@@ -53,7 +54,7 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, the M and T, n-rooks, entanglement, unit and pair enumeration); then level 6 by
+containers, the M and T, n-rooks, entanglement, unit, pair and band enumeration); then level 6 by
 technique; machine: level 7, and a trial whose chain is too long to follow (the grade's
 `effort`). The grade's tiers are made of these classes (starbattle/logic/grade.py): a new
 technique takes its place in them by its class."""
@@ -250,6 +251,17 @@ TECHNIQUES = (
         "pair-enumeration.lp",
         "two units' last stars placed together",
         pair_enumeration,
+        costly=True,
+    ),
+    # Bands of 2-4 lines (issue 31: 1-star boards of every size with no trial): the widest
+    # case split of the level, so tried last
+    Technique(
+        "band-enumeration",
+        5,
+        _always("advanced"),
+        "band-enumeration.lp",
+        "a band's last stars placed together",
+        band_enumeration,
         costly=True,
     ),
     Technique(

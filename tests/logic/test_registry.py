@@ -55,6 +55,7 @@ def test_the_costly_techniques_come_after_the_others_of_their_level() -> None:
         "entanglement",
         "unit-enumeration",
         "pair-enumeration",
+        "band-enumeration",
     ]
 
 
