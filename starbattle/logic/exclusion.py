@@ -250,9 +250,9 @@ def miscounted(view: View, star: Star, tally: Tally) -> Miscount | None:
         if left > 1:
             inside -= min(span, (lost & band).bit_count())
             outside -= min(span, (lost & ~band).bit_count())
-            rough.append((u, left, kept, min(left, inside), max(0, left - outside)))
-            lowest += rough[-1][3] - had_most
-            highest += rough[-1][4] - had_least
+            rough.append((left, kept, min(left, inside), max(0, left - outside)))
+            lowest += rough[-1][2] - had_most
+            highest += rough[-1][3] - had_least
         elif left == 1:
             lowest += bool(kept & band) - had_most
             highest += (not kept & ~band) - had_least
@@ -261,7 +261,7 @@ def miscounted(view: View, star: Star, tally: Tally) -> Miscount | None:
     if lowest >= need >= highest:  # no new bounds of these units can break the count
         return None
     most, least = lowest, highest  # exact but for the rough units'
-    for _, left, kept, rough_most, rough_least in rough:
+    for left, kept, rough_most, rough_least in rough:
         new = from_caps(left, *caps(grid, left, kept, band))
         most += new[0] - rough_most
         least += new[1] - rough_least

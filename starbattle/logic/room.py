@@ -29,9 +29,7 @@ def too_little_room(view: View) -> list[Found]:
     units it would fill (those needing just that star) are needed too. One argument, one
     step: the cells that starve the same unit (filling the same units) are one step.
     """
-    grid, found = view.grid, []
-    decided = sum(1 << i for i in view.stars | view.blanks)
-    open_masks = [mask & ~decided for mask in grid.masks]
+    grid, found, open_masks = view.grid, [], view.open_masks
     for x in sorted(set(grid.cells) - view.stars - view.blanks):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         starved = _starved(view, x, [], open_masks) or (
