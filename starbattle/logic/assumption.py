@@ -44,11 +44,12 @@ def assumption(logic: Logic, view: View) -> list[Found]:
     """
     grid = view.grid
     budget = logic.budget(6)
+    since = view if {3, 4} <= view.quiet else None
     again = [
         trial
         for x, star, cap in logic.refutable
         if x in view.open[grid.units_of[x][0]]
-        and (trial := _refute(logic, view, x, star, cap, budget)) is not None
+        and (trial := _refute(logic, view, x, star, cap, budget, since)) is not None
     ]
     if again and (not logic.followed or any(t.length <= FOLLOWABLE for t in again)):
         return _steps(again)
@@ -66,7 +67,7 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         spent = budget if deep or cap == 2 else Budget(min(FOLLOW_WORK, budget.left))
         for x in undecided:
             for star in (True, False):
-                trial = _refute(logic, view, x, star, cap, spent, rounds)
+                trial = _refute(logic, view, x, star, cap, spent, since, rounds)
                 if trial is not None:
                     found.append(trial)
                     logic.refutable.append((x, star, cap))
@@ -101,6 +102,7 @@ def _refute(
     star: bool,
     max_level: int,
     budget: Budget,
+    since: View | None,
     depth: int = CHAIN_DEPTH,
 ) -> Trial | None:
     """Assume x is a star (or empty) and apply levels 1..max_level until a rule breaks.
@@ -109,7 +111,8 @@ def _refute(
     every step of the lowest of levels 3..max_level that has one and costs the budget
     (None once the budget is spent). With level 3 allowed, a unit whose undecided cells fit
     in fewer 2x2 blocks than the stars it needs breaks the rules too. Returns the trial once
-    a rule breaks, else None.
+    a rule breaks, else None. `since`: the view itself when levels 3 and 4 found nothing
+    there, so that their rounds look at the units the trial changed alone (View.changed).
     """
     grid = view.grid
     logic.left()
@@ -121,7 +124,7 @@ def _refute(
             return None
         if not budget.spend(grid.n * (len(grid.cells) - len(trial.stars) - len(trial.blanks))):
             return None
-        current = View(grid, frozenset(trial.stars), frozenset(trial.blanks))
+        current = View(grid, frozenset(trial.stars), frozenset(trial.blanks), since)
         steps: list[Found] = []
         for level in range(3, max_level + 1):
             steps = logic.apply(level, current, costly=False)

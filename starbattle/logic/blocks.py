@@ -15,7 +15,7 @@ def blocks(view: View) -> list[Found]:
     grid, found = view.grid, []
     for unit, need in enumerate(view.need):
         cells = view.open[unit]
-        if need <= 0 or len(cells) <= need:
+        if need <= 0 or len(cells) <= need or not view.fresh(unit):
             continue
         cover = grid.cover(cells, need)
         if cover is None or len(cover) != need:

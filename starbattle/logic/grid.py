@@ -219,13 +219,38 @@ class Grid:
 class View:
     """A state seen per unit: stars, undecided cells and stars still needed."""
 
-    def __init__(self, grid: Grid, stars: frozenset[int], blanks: frozenset[int]) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        stars: frozenset[int],
+        blanks: frozenset[int],
+        since: View | None = None,
+    ) -> None:
         self.grid, self.stars, self.blanks = grid, stars, blanks
-        self.open = [cells - stars - blanks for cells in grid.sets]
-        self.has = [len(cells & stars) for cells in grid.sets]
+        self.changed: frozenset[int] | None = None
+        """The units whose undecided cells changed since a state (`since`, this state with
+        fewer marks) where the cheap techniques of levels 3 and 4 found nothing; None: every
+        unit counts as changed. Those techniques look at changed units alone, as a unit
+        left as it was there concludes nothing new."""
+        if since is None:
+            self.open = [cells - stars - blanks for cells in grid.sets]
+            self.has = [len(cells & stars) for cells in grid.sets]
+        else:
+            added = (stars | blanks) - since.stars - since.blanks
+            self.changed = frozenset(u for i in added for u in grid.units_of[i])
+            self.open, self.has = list(since.open), list(since.has)
+            for u in self.changed:
+                self.open[u] = since.open[u] - added
+                self.has[u] = len(grid.sets[u] & stars)
         self.need = [grid.quota - has for has in self.has]
         self.memo: dict[str, object] = {}
         """What the techniques work out once per state and share (e.g. its containers)."""
+        self.quiet: set[int] = set()
+        """The levels whose cheap techniques found nothing here (noted by Logic.apply)."""
+
+    def fresh(self, unit: int) -> bool:
+        """Whether a unit changed since a state where levels 3 and 4 found nothing (`changed`)."""
+        return self.changed is None or unit in self.changed
 
     @cached_property
     def open_masks(self) -> list[int]:

@@ -374,6 +374,8 @@ class Logic:
         """
         allowed = [a for a in FUNCTIONS[level] if self.assume_unique or a not in ASSUMING]
         found = [found for apply in allowed for found in apply(self, view)] if cheap else []
+        if cheap and not found:
+            view.quiet.add(level)
         for apply in COSTLY[level] if costly and not found else ():
             found = list(apply(self, view))
             if found:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from starbattle.logic.grid import Found, View, gathered
+from starbattle.logic.grid import Found, View, bits, gathered
 from starbattle.logic.sentences import needed, starving
 
 
@@ -43,26 +43,26 @@ def too_little_room(view: View) -> list[Found]:
 def _starved(view: View, x: int, filled: list[int], open_masks: list[int]) -> Starved | None:
     """How a star at x, with the `filled` units full, leaves a unit too little room (if so).
 
-    Cells are bit masks here first (a unit's room must shrink to at most 4 cells per
-    star it can still hold) so that most cell and unit pairs are ruled out at once.
+    Cells are bit masks here (a unit's room must shrink to at most 4 cells per star it can
+    still hold before a cover is looked for) so that most cell and unit pairs are ruled
+    out at once. With View.changed known and no filled unit changed, the units left as
+    they were starve no more than they did there, so only the changed ones are looked at.
     """
-    grid = view.grid
-    effect, taken = grid.reach[x], {x, *grid.around[x]}
-    touched = set(grid.near[x])
+    grid, effect, changed = view.grid, view.grid.reach[x], view.changed
     for unit in filled:
         effect |= open_masks[unit]
-        taken |= view.open[unit]
-        touched.update(u for i in view.open[unit] for u in grid.units_of[i])
-    for unit in sorted(touched):
+    units = [u for u, mask in enumerate(grid.masks) if mask & effect] if filled else grid.near[x]
+    if changed is not None and not changed.intersection(filled):
+        units = [u for u in units if u in changed]
+    for unit in units:
         need = view.need[unit] - (x in grid.sets[unit])
-        if need <= 0 or (open_masks[unit] & ~effect).bit_count() > 4 * (need - 1):
+        room = open_masks[unit] & ~effect
+        if need <= 0 or room.bit_count() > 4 * (need - 1) or grid.capacity(room, need) == need:
             continue
-        room = view.open[unit] - taken
-        cover = grid.cover(room, need - 1)
-        if cover is None:
-            continue
+        cover = grid.cover(frozenset(bits(room)), need - 1)
+        assert cover is not None
         full = tuple(u for u in filled if u != unit and grid.sets[u] & view.open[unit])
-        return Starved(x, unit, full, need, len(cover) if room else 0)
+        return Starved(x, unit, full, need, len(cover))
     return None
 
 

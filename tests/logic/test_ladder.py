@@ -12,6 +12,8 @@ from starbattle import Board
 from starbattle.errors import BoardError
 from starbattle.io.records import record, step_record
 from starbattle.logic import ladder
+from starbattle.logic.assumption import assumption
+from starbattle.logic.grid import View
 from starbattle.logic.ladder import Logic, explain, next_step
 from starbattle.logic.registry import BY_NAME
 from starbattle.model.steps import Explained, State
@@ -298,3 +300,20 @@ def test_a_uniqueness_step_the_other_way_round_is_found_unsound() -> None:
     [step] = logic.deductions(state, "uniqueness")
     wrong = step._replace(stars=(), blanks=(tuple(stars[0]),))
     assert any(p.startswith("unsound") for p in logic.audit(state, wrong))
+
+
+@needs_corpus
+def test_on_a_real_expert_trials_look_at_changed_units_alone_and_find_the_same() -> None:
+    """At every state of a StarBattleLab 10x10 2★ expert where the ladder makes a trial."""
+    [board] = corpus_sample("difficulty.jsonl", lambda r: r["id"] == "sblsort-10-2-expert-1", 1)
+    trace, state, compared = explain(board), State(), 0
+    for step in trace.steps:
+        if step.level == 6:
+            quiet, full = Logic(board), Logic(board)
+            marks = quiet.numbers(state)
+            view = View(quiet.grid, *marks)
+            assert not quiet.apply(3, view) and not quiet.apply(4, view)
+            assert assumption(quiet, view) == assumption(full, View(full.grid, *marks))
+            compared += 1
+        state = state.after(step)
+    assert compared >= 3

@@ -202,3 +202,41 @@ def test_a_chain_longer_than_a_person_follows_is_a_machine_step() -> None:
     long = step._replace(chain=(*step.chain[:-1], *padding, step.chain[-1]))
     assert long.chain_length == FOLLOWABLE + 1
     assert effort(long) == EFFORTS.index("machine")
+
+
+@pytest.mark.parametrize(
+    ("technique", "case"),
+    [
+        (technique, case)
+        for cases in (CHAINS, APPLIES)
+        for technique in ("assumption", "assumption-chain")
+        for case in cases[technique]
+    ],
+    ids=lambda value: value if isinstance(value, str) else value[5][:12],
+)
+def test_trials_after_quiet_levels_3_and_4_look_at_changed_units_alone_and_find_the_same(
+    technique: str, case: tuple
+) -> None:
+    """Where the ladder found nothing at levels 3 and 4, a trial's rounds of them look only
+    at the units the trial changed (View.changed): the steps are those of a full look."""
+    logic, state = logic_state(case)
+    marks = logic.numbers(state)
+    quiet = View(logic.grid, *marks)
+    if logic.apply(3, quiet) or logic.apply(4, quiet):
+        pytest.skip("levels 3 and 4 apply here: trials look at every unit")
+    assert quiet.quiet >= {3, 4}
+    assert assumption(logic, quiet) == assumption(logic, View(logic.grid, *marks))
+
+
+def test_a_view_since_a_state_is_the_same_view_and_knows_its_changed_units() -> None:
+    logic, state = logic_state(SIX)
+    grid = logic.grid
+    stars, blanks = logic.numbers(state)
+    before = View(grid, stars, blanks)
+    star, blank = 3 * 6 + 3, 5 * 6 + 0  # (4,4) a star, (6,1) empty
+    after = View(grid, stars | {star}, blanks | {blank}, before)
+    plain = View(grid, stars | {star}, blanks | {blank})
+    assert (after.open, after.has, after.need) == (plain.open, plain.has, plain.need)
+    assert after.changed == {*grid.units_of[star], *grid.units_of[blank]}
+    assert plain.changed is None and plain.fresh(0)
+    assert [after.fresh(u) for u in range(len(grid.sets))].count(True) == len(after.changed)
