@@ -67,6 +67,8 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         spent = budget if deep or cap == 2 else Budget(min(FOLLOW_WORK, budget.left))
         for x in undecided:
             for star in (True, False):
+                if x in (view.seen_star if star else view.seen_empty):
+                    continue  # a known solution agrees: no chain breaks a rule
                 trial = _refute(logic, view, x, star, cap, spent, since, rounds)
                 if trial is not None:
                     found.append(trial)

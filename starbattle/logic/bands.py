@@ -60,7 +60,7 @@ def band_enumeration(logic: Logic, view: View) -> list[Found]:
     """
     budget = logic.container_budget(view, "band-enumeration")
     masks = undecided_masks(view)
-    cells = [i for i in view.grid.cells if masks[-1] >> i & 1]
+    cells = [i for i in view.grid.cells if masks[-1] >> i & 1 and i not in view.seen_star]
     for band in _bands(view):
         refuted = _refuted(view, band, cells, masks, budget)
         if refuted is None:

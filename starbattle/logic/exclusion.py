@@ -61,7 +61,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     near = [
         entry for entry in tight if grid.spread(entry[1], entry[2].need + 4) < entry[2].need + 4
     ]
-    for x in sorted(set(grid.cells) - view.stars - view.blanks):
+    for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         for pressure in ([], filled) if filled else ([],):
             effect = grid.reach[x]
@@ -176,7 +176,7 @@ def counting_exclusion(logic: Logic, view: View) -> list[Found]:
     budget = logic.container_budget(view, "counting-exclusion")
     found = [tally for tally in tallies(view) if budget.spend(len(tally.meeting))]
     stars = []  # each cell's lone star, then the star filling the units needing just it
-    for x in sorted(set(grid.cells) - view.stars - view.blanks):
+    for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         stars += [(x, []), (x, filled)] if filled else [(x, [])]
     miscounts, done = [], None

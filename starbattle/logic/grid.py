@@ -225,8 +225,17 @@ class View:
         stars: frozenset[int],
         blanks: frozenset[int],
         since: View | None = None,
+        solutions: Iterable[frozenset[int]] = (),
     ) -> None:
         self.grid, self.stars, self.blanks = grid, stars, blanks
+        agreeing = [s for s in solutions if stars <= s and not blanks & s]
+        self.seen_star: frozenset[int] = frozenset().union(*agreeing)
+        """The cells that are stars in a known solution agreeing with the marks (`solutions`):
+        no sound argument proves them empty, so the techniques that refute a star skip them."""
+        self.seen_empty = (
+            frozenset(grid.cells) - frozenset.intersection(*agreeing) if agreeing else frozenset()
+        )
+        """The cells empty in a known solution agreeing with the marks: none proves them stars."""
         self.changed: frozenset[int] | None = None
         """The units whose undecided cells changed since a state (`since`, this state with
         fewer marks) where the cheap techniques of levels 3 and 4 found nothing; None: every

@@ -335,7 +335,7 @@ class Logic:
         then level 6 likewise; `available` counts the deductions of that least effort.
         """
         self.left()
-        view = View(self.grid, *self.numbers(state))
+        view = View(self.grid, *self.numbers(state), solutions=self.solutions)
         if not any(view.open):
             return None
         for levels in ((1, 2), (3, 4, 5), (6,)):
@@ -424,7 +424,7 @@ class Logic:
 
     def _lowest(self, stars: frozenset[int], blanks: frozenset[int], max_level: int) -> list[Found]:
         """Every deduction of the lowest level that has one (level 0, mistakes, always runs)."""
-        view = View(self.grid, stars, blanks)
+        view = View(self.grid, stars, blanks, solutions=self.solutions)
         for level in LEVELS:
             if level > max(max_level, 0):
                 break

@@ -30,7 +30,7 @@ def too_little_room(view: View) -> list[Found]:
     step: the cells that starve the same unit (filling the same units) are one step.
     """
     grid, found, open_masks = view.grid, [], view.open_masks
-    for x in sorted(set(grid.cells) - view.stars - view.blanks):
+    for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         starved = _starved(view, x, [], open_masks) or (
             _starved(view, x, filled, open_masks) if filled else None

@@ -159,7 +159,7 @@ def shapes(view: View) -> list[Found]:
     found: list[Fitted | Cramped] = [f for f in (_fit(view, tiler, c) for c in containers) if f]
     decided = sum(1 << i for i in view.stars | view.blanks)
     masks = [(c, sum(grid.masks[u] for u in set(c)) & ~decided) for c in containers]
-    for x in sorted(set(grid.cells) - view.stars - view.blanks):
+    for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
         cramped = _excluded(view, x, masks)
         if cramped is not None:
             found.append(cramped)

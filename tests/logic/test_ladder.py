@@ -317,3 +317,59 @@ def test_on_a_real_expert_trials_look_at_changed_units_alone_and_find_the_same()
             compared += 1
         state = state.after(step)
     assert compared >= 3
+
+
+REFUTING = ("too-little-room", "container-exclusion", "counting-exclusion", "m-and-t")
+"""Techniques that try a star at each cell (band enumeration and level 6 too: see below)."""
+
+
+@pytest.mark.parametrize(
+    ("technique", "case"),
+    [
+        (technique, case)
+        for technique in (*REFUTING, "band-enumeration", "assumption", "assumption-chain")
+        for case in APPLIES[technique]
+    ],
+    ids=lambda value: value if isinstance(value, str) else value[5][:12],
+)
+def test_a_known_solution_spares_trying_what_it_agrees_with_and_changes_no_step(
+    technique: str, case: tuple
+) -> None:
+    """A star the solution holds is never refuted, so skipping it finds the same steps."""
+    regions, grid = case[0], case[1]
+    logic = Logic(board_of(regions, stars_of(regions)))
+    marks = logic.numbers(state_of(grid))
+    seen = View(logic.grid, *marks, solutions=logic.solutions)
+    [truth] = logic.solutions
+    undecided = set(logic.grid.cells) - marks[0] - marks[1]
+    assert seen.seen_star == truth and seen.seen_empty == set(logic.grid.cells) - truth
+    assert undecided & truth and undecided - truth
+    apply = BY_NAME[technique].apply
+    assert apply(Logic(logic.board), seen) == apply(Logic(logic.board), View(logic.grid, *marks))
+
+
+def test_a_solution_the_marks_contradict_spares_nothing() -> None:
+    regions, grid = APPLIES["counting-exclusion"][0][:2]
+    logic = Logic(board_of(regions, stars_of(regions)))
+    stars, blanks = logic.numbers(state_of(grid))
+    [truth] = logic.solutions
+    wrong = min(truth - stars)
+    view = View(logic.grid, stars, blanks | {wrong}, solutions=logic.solutions)
+    assert view.seen_star == view.seen_empty == frozenset()
+
+
+@needs_corpus
+def test_on_a_real_expert_a_known_solution_changes_no_refuting_step() -> None:
+    """At every state of a StarBattleLab 10x10 2★ expert where level 5 is tried in full."""
+    [board] = corpus_sample("difficulty.jsonl", lambda r: r["id"] == "sblsort-10-2-expert-1", 1)
+    logic, state, compared = Logic(board), State(), 0
+    for step in explain(board).steps:
+        if step.level >= 5:
+            marks = logic.numbers(state)
+            seen = View(logic.grid, *marks, solutions=logic.solutions)
+            for technique in REFUTING:
+                apply = BY_NAME[technique].apply
+                assert apply(logic, seen) == apply(logic, View(logic.grid, *marks))
+            compared += 1
+        state = state.after(step)
+    assert compared >= 10
