@@ -54,6 +54,7 @@ from starbattle.io.formats import sbn
 from starbattle.logic.ladder import Logic
 from starbattle.logic.trial import FOLLOWABLE
 from starbattle.model.steps import State, Step
+from starbattle.words import plural
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
@@ -91,6 +92,8 @@ class Group:
     """Cells decided by its steps."""
     trial_cells: int = 0
     """Cells decided by its trial and core steps."""
+    needing: list[str] = field(default_factory=list)
+    """The puzzles that needed trials or cores: name, how many, each trial's chain length."""
 
 
 TRIALS = ("assumption", "assumption-chain", "unsat-core")
@@ -180,6 +183,9 @@ def run(task: tuple[str, Board, bool, float, bool, bool]) -> tuple[str, Group]:
     group.solved_with_core = int(solved)
     group.solved = int(solved and not group.levels.get(7))
     group.clean = int(solved and not group.trials)
+    if group.trials:
+        chains = f"; chains {', '.join(map(str, group.chains))}" if group.chains else ""
+        group.needing.append(f"{board.name}: {plural(group.trials, 'trial or core step')}{chains}")
     if audit:
         group.audited, group.audited_steps = 1, len(taken)
         for before, step in taken:
@@ -204,6 +210,7 @@ def merge(into: Group, other: Group) -> None:
     into.audited_steps += other.audited_steps
     into.sound_steps += other.sound_steps
     into.problems += other.problems
+    into.needing += other.needing
     into.step_seconds += other.step_seconds
     into.step_cpu += other.step_cpu
     into.trace_seconds += other.trace_seconds
@@ -369,6 +376,9 @@ def main() -> None:
     parser.add_argument(
         "--sound", action="store_true", help="check every step of the other puzzles for soundness"
     )
+    parser.add_argument(
+        "--trials", action="store_true", help="list the puzzles that needed trials or cores"
+    )
     parser.add_argument("--part", choices=("dev", "held"), help="one part of the experts")
     parser.add_argument(
         "--assume-unique", dest="unique", action="store_true", help="let steps assume one solution"
@@ -415,6 +425,8 @@ def main() -> None:
         if options.block is None:
             text = f"## Hint ladder (`benchmarks/logic.py`)\n\n{text}"
     print(text)
+    for name in sorted(groups, key=order) if options.trials else ():
+        print(f"\n{name}, needing trials or cores:", *sorted(groups[name].needing), sep="\n- ")
     for problem in problems[:20]:
         print(problem, file=sys.stderr)
     if not options.no_write:
