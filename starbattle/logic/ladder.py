@@ -14,10 +14,11 @@ runs them in order, within their budgets, and holds the clingo checker they shar
 
 Levels 1-6 are Python over sets of cell numbers (starbattle.logic.grid), not ASP programs:
 level 6 applies levels 1-5 to thousands of hypothetical states per step, and one clingo
-solve with assumptions on a board grounded once costs ~3 ms (10x10, measured) against
-~0.1 ms for the fixpoint of levels 1-2 here, which is what most of those applications are.
-Levels 0 and 7 and the soundness checks use clingo (encodings/explain.lp) on a board
-grounded once (level 7: once per step), with the marks as assumptions.
+solve with assumptions on a board grounded once costs ~3 ms (10x10, measured) against ~0.1
+ms for the fixpoint of levels 1-2 here. Levels 0 and 7 and the soundness checks use clingo
+(encodings/explain.lp) with the marks as assumptions. The solutions level 0 finds spare
+work: a technique refuting a star skips cells a solution agreeing with the marks has as
+stars (View.seen_star), level 6 tries only a cell's other side, as level 7 does.
 
 encodings/hints/ states levels 1-5 a second time, as ASP programs (one per technique, its
 answer sets the deductions), and the tests keep the two in step; the Python is the engine,
@@ -484,10 +485,7 @@ def next_step(
     max_level: int = 7,
     programs: tuple[HintProgram, ...] = (),
 ) -> Step | None:
-    """The next logical step on a board from a state of marks (None when none applies).
-
-    `programs`: hint programs added to the ladder (starbattle.logic.programs).
-    """
+    """The next step on a board from a state (None: none applies); `programs`: added ones."""
     return Logic(board, programs).next_step(state, max_level)
 
 
