@@ -66,8 +66,34 @@ def band_enumeration(logic: Logic, view: View) -> list[Found]:
         if refuted is None:
             break
         if refuted:
-            return [_step(view, band, refuted)]
+            return [_step(view, band, *_fewest(view, band, refuted, masks, budget))]
     return []
+
+
+def _fewest(
+    view: View, band: tuple[int, ...], refuted: list[Refuted], masks: list[int], budget: Budget
+) -> tuple[list[Refuted], frozenset[int]]:
+    """The refutations again on as few units as do (the step's premises), and those units.
+
+    A way is stopped by the first unit found whose rule it breaks, which may be one of many;
+    so each unit of those found goes in turn (the last first) while every cell still has no
+    way, listing at most WAYS, with the rules of the units left alone. A spent budget keeps
+    the units left so far (they all do).
+    """
+    kept = frozenset(band).union(*(r.cut for r in refuted))
+    for unit in sorted(kept - set(band), reverse=True):
+        fewer, again = kept - {unit}, []
+        for cell in (r.cell for r in refuted):
+            listed = _ways(view, band, cell, masks, budget, fewer)
+            if listed is None:
+                return refuted, kept
+            tried, full, cut = listed
+            if full or tried > WAYS:
+                break
+            again.append(Refuted(cell, tried, frozenset(cut)))
+        else:
+            kept, refuted = fewer, again
+    return refuted, kept
 
 
 def _bands(view: View) -> list[tuple[int, ...]]:
@@ -112,7 +138,12 @@ def _refuted(
 
 
 def _ways(
-    view: View, band: tuple[int, ...], star: int | None, masks: list[int], budget: Budget
+    view: View,
+    band: tuple[int, ...],
+    star: int | None,
+    masks: list[int],
+    budget: Budget,
+    units: frozenset[int] | None = None,
 ) -> tuple[int, list[Placing], set[int]] | None:
     """A band's partial ways with a star added: how many, the full ones, the units stopping some.
 
@@ -120,7 +151,7 @@ def _ways(
     a star joining those before it when together they keep the rules and leave every unit
     room (`placing`); the units that stop one are remembered. With a star added, it stops at
     the first full way (the star has a way) or after more than WAYS partial ways; None when
-    the budget runs out.
+    the budget runs out. `units`: the only units whose rules count (None: every unit).
     """
     grid = view.grid
     start = () if star is None else (star,)
@@ -134,7 +165,7 @@ def _ways(
             return None
         grown = []
         for x in lines[depth]:
-            way = placing(view, frozenset((*chosen, x)), masks)
+            way = placing(view, frozenset((*chosen, x)), masks, units)
             if not way.valid:
                 cut.update(way.fills)
                 continue
@@ -153,12 +184,13 @@ def _ways(
     return tried, full, cut
 
 
-def _step(view: View, band: tuple[int, ...], refuted: list[Refuted]) -> Found:
+def _step(
+    view: View, band: tuple[int, ...], refuted: list[Refuted], premises: frozenset[int]
+) -> Found:
     """The step: a star at any of the cells leaves the band no way, so they are empty."""
     grid = view.grid
     blanks = sorted({r.cell for r in refuted})
-    cut = frozenset().union(*(r.cut for r in refuted))
-    units = (*band, *sorted(cut - set(band)))
+    units = (*band, *sorted(premises - set(band)))
     lines = units_text(grid, band)
     more = " more" if any(view.has[u] for u in band) else ""
     most = max(r.ways for r in refuted)

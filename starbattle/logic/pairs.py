@@ -84,10 +84,13 @@ def undecided_masks(view: View) -> list[int]:
     return [*(mask & ~decided for mask in view.grid.masks), undecided]
 
 
-def placing(view: View, stars: frozenset[int], open_masks: list[int]) -> Placing:
+def placing(
+    view: View, stars: frozenset[int], open_masks: list[int], units: frozenset[int] | None = None
+) -> Placing:
     """What some stars rule out, or the units whose rules they break or starve (`Placing`).
 
     `open_masks`: each unit's undecided cells as a bit mask, then every undecided cell.
+    `units`: the only units whose rules count (None: every unit), besides stars apart.
     """
     grid = view.grid
     placed = sum(1 << i for i in stars)
@@ -96,7 +99,8 @@ def placing(view: View, stars: frozenset[int], open_masks: list[int]) -> Placing
     counts: dict[int, int] = {}
     for i in stars:
         for u in grid.units_of[i]:
-            counts[u] = counts.get(u, 0) + 1
+            if units is None or u in units:
+                counts[u] = counts.get(u, 0) + 1
     over = [u for u, count in counts.items() if count > view.need[u]]
     if over:
         return Placing(stars, 0, (over[0],), False)  # a unit given more stars than it needs
@@ -108,6 +112,8 @@ def placing(view: View, stars: frozenset[int], open_masks: list[int]) -> Placing
         rules_out |= open_masks[u]
     rules_out &= ~placed
     for u, mask in enumerate(open_masks[:-1]):
+        if units is not None and u not in units:
+            continue
         if (mask & ~rules_out & ~placed).bit_count() < view.need[u] - counts.get(u, 0):
             taking = tuple(f for f in fills if open_masks[f] & mask & ~placed)
             return Placing(stars, 0, (u, *taking), False)  # a unit left too few cells
