@@ -1720,6 +1720,142 @@ APPLIES["band-enumeration"] = [
 # step has only row 5 needing a star, so no band
 DOES_NOT_APPLY["band-enumeration"] = list(DOES_NOT_APPLY["pair-enumeration"])
 
+# Issue 31: states of StarBattleLab experts (../shared/corpus/difficulty.jsonl,
+# sblsort-9-2-expert-163, -117, -168, -202) where a star forcing 2x2 tilings is the step: two
+# tilings at odds, a line given too many stars, a region left no room and too little room
+APPLIES["tiling-exclusion"] = [
+    (
+        [
+            "AAABBBBBB",
+            "AAABCCCBB",
+            "DAABECCBB",
+            "DEEEEFCBG",
+            "DDDEEFGGG",
+            "HDEEEFGGG",
+            "HDHHFFFII",
+            "HDDHHHIII",
+            "HHHHIIIII",
+        ],
+        [
+            "....xx...",
+            ".x.......",
+            "....xx.x.",
+            "....x....",
+            "..x...xx.",
+            "....xx...",
+            "..x....x.",
+            "....xxx..",
+            ".........",
+        ],
+        [],
+        [[8, 4]],
+        ["column 5", "region F"],
+        "A star at (8,4) would leave column 5's undecided cells in 2 2x2 blocks and region "
+        "F's in 2, one star each: column 5's blocks put a star at (5,5), which region F's "
+        "leave empty, so (8,4) is empty",
+    ),
+    (
+        [
+            "AAAAAAABB",
+            "CACABBBBD",
+            "CCCBBBEED",
+            "CFCCFEEDD",
+            "FFFFFEEED",
+            "FGGHHEEDD",
+            "FGGHHHEDI",
+            "FGGGHHIDI",
+            "GGGGIIIII",
+        ],
+        [
+            ".........",
+            "........x",
+            "...x.....",
+            ".........",
+            "....x....",
+            ".........",
+            "....x....",
+            ".....x.x.",
+            ".........",
+        ],
+        [],
+        [[7, 9]],
+        ["region D", "column 9"],
+        "A star at (7,9) would leave region D's undecided cells in 2 2x2 blocks, one star "
+        "each: that gives column 9 3 stars, more than 2, so (7,9) is empty",
+    ),
+    (
+        [
+            "ABBBCCCDD",
+            "ABBBBBCCD",
+            "AEEEEBCCD",
+            "AAEEEBCDD",
+            "AFEGEHDDD",
+            "FFFGHHHHH",
+            "FGGGGGHII",
+            "FFGFGGGII",
+            "FFFFGGIII",
+        ],
+        [
+            ".........",
+            ".x..xx...",
+            ".........",
+            ".x.......",
+            ".x.xxx...",
+            "x.x......",
+            "x.x.xx.x.",
+            "x.x...xx.",
+            "x........",
+        ],
+        [],
+        [[2, 3]],
+        ["region E", "region B"],
+        "A star at (2,3) would leave region E's undecided cells in 2 2x2 blocks, one star "
+        "each: that leaves region B no room for the 1 more star it needs, so (2,3) is empty",
+    ),
+    (
+        [
+            "ABBBCCCCC",
+            "AABBBDDCC",
+            "AABDDDDDC",
+            "ABBEFFGDC",
+            "BBBEFFGGG",
+            "EEEEEFGHG",
+            "IEEEEFHHG",
+            "IIIEEFHHG",
+            "IIIIEHHHG",
+        ],
+        [
+            ".x.......",
+            "...xx....",
+            ".........",
+            ".x.xx..x.",
+            ".........",
+            "....x.x..",
+            "....x.x..",
+            ".........",
+            ".........",
+        ],
+        [],
+        [[8, 7]],
+        ["region F", "region H", "region G"],
+        "A star at (8,7) would leave region F's undecided cells in 2 2x2 blocks and region "
+        "H's in one, one star each: that leaves region G room for at most 1 of the 2 stars it "
+        "needs, so (8,7) is empty",
+    ),
+]
+# Where a trial is the step (sblsort-9-2-expert-70 and -186): no star forces tilings that
+# break a rule
+DOES_NOT_APPLY["tiling-exclusion"] = [
+    (
+        "AAAAABBBB/ACCCBBBBB/DDCCCCCEB/DFFCCEEEG/DFFFEEEEG/DFFFEHEGG/DDFHHHEGG/DHHHIHEIG/DHIIIIIIG",
+        "x....xxxx/xxxxx..../.x*x.xxxx/.xxx.x.../x.x.x..x./x.x.xx.../.xx....x./.x..xxx../...x....x",
+    ),
+    (
+        "ABBBBBCCC/AAABCCCCC/DDAEEEFFC/DAAAEFFFF/DDAAEFFFF/DDEEEEFGF/HDIIIIIGG/HHIIIIGGG/HHHIIIIIG",
+        "......x../x.x.xx.x./.....x.x./.x......./....x.x.x/x.x.x.x.x/..x.x.x../.xx.x..../.......x.",
+    ),
+]
+
 UNIQUE = {
     # Made here: a by-a-thread swap (stars in opposite columns of two regions) and its
     # transpose and mirror; the ladder makes such steps only when asked (--assume-unique)
