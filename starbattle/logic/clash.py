@@ -77,20 +77,20 @@ def _clash(view: View, x: int, filled: list[int]) -> Clash | None:
     grid = view.grid
     taken = {x, *grid.around[x]}.union(*(view.open[u] for u in filled))
     taken -= view.stars | view.blanks
-    after = View(grid, view.stars | {x}, view.blanks | (taken - {x}))
+    after: View | None = None  # the state the star leaves, made once a unit tiles
     tilings = []
     for u in sorted({u for i in taken for u in grid.units_of[i]}):
-        need, cells = after.need[u], after.open[u]
+        need, cells = view.need[u] - (x in grid.sets[u]), view.open[u] - taken
         if need <= 0 or len(cells) < need or len(cells) > 4 * need:
             continue
         cover = grid.cover(cells, need)
         if cover is None or len(cover) != need:
             continue
+        after = after or View(grid, view.stars | {x}, view.blanks | (taken - {x}))
         stars, blanks = one_star_each(after, cells, cover)
         if stars or blanks:
             tilings.append(Tiling(u, need, stars, blanks))
-    full = tuple(filled)
-    return _broken(after, x, full, tilings)
+    return _broken(after, x, tuple(filled), tilings) if after and tilings else None
 
 
 def _broken(after: View, x: int, full: tuple[int, ...], tilings: list[Tiling]) -> Clash | None:
