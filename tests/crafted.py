@@ -630,39 +630,39 @@ APPLIES = {
             "1 more, so (3,5) is empty",
         ),
     ],
-    # Generated 10x10 2-star puzzles and StarBattleLab experts (sblsort-10-2-expert-33,
-    # -488), at states where their traces need an assumption
+    # StarBattleLab experts (sblsort-10-2-expert-3202, -488), at states where their traces
+    # need an assumption
     "assumption-chain": [
-        (
+        (  # StarBattleLab sblsort-10-2-expert-3202, at its first trial
             [
-                "AAAAABBCCC",
-                "ABBBBBBBCC",
-                "ABBBBDDDCC",
-                "EEEEDDFCCC",
-                "EEDDDDFFCC",
-                "GGDDDHHFCC",
-                "GGGIIHHFFC",
-                "GJIIIHHHHC",
-                "JJJJIHIIHC",
-                "JJJJIIIHHC",
+                "ABBBBBCCDD",
+                "ABBBBCCDDD",
+                "AAAAACCCDD",
+                "AAAAECFDDD",
+                "GGAAECFDDD",
+                "GHAAEEFFFF",
+                "GHHAEEFFFF",
+                "GHHHHEEFFF",
+                "IHHIIEEJJJ",
+                "IIIIIEJJJJ",
             ],
             [
-                ".x.....xx.",
-                ".x.x.xx.x.",
-                "xxxx..x.x.",
-                "....xxxxxx",
-                "xxxx..x*x.",
-                "......xxxx",
-                "xx.x...x*x",
-                ".x.....xxx",
-                "x....x.x.x",
-                ".......x.x",
+                "x.x.......",
+                "x.x.x.xx..",
+                "x...x.x...",
+                "xxx..x.x..",
+                "x*x.xx.x..",
+                "xxx.......",
+                "*x.xxxx...",
+                "xx.x*x.xxx",
+                "*xxxxxxx..",
+                "xx...x..xx",
             ],
             [],
-            [[5, 5]],
-            ["row 4", "row 6", "column 2"],
-            "If (5,5) were a star, then after 4 steps the stars at (9,2) and (10,2) would touch, "
-            "so (5,5) is empty",
+            [[3, 4]],
+            ["row 3", "row 4", "row 5", "region A"],
+            "If (3,4) were a star, then after 4 steps region A would have too many stars, so (3,4) "
+            "is empty",
         ),
         (
             [
@@ -697,36 +697,36 @@ APPLIES = {
         ),
     ],
     "assumption": [
-        (  # StarBattleLab sbl-0260 (LegacyImplementations) at its first trial
+        (  # StarBattleLab sblsort-10-2-expert-1245, at a trial of levels 1-2
             [
-                "AAABBBBCDC",
-                "AEAAAFCCDC",
-                "AEEEAFCCDC",
-                "AEFFAFCCDC",
-                "EEEFFFCDDC",
-                "EGEECCCCCC",
-                "EGEHHHHIIC",
-                "GGGGHHHHIC",
-                "JGGGJHIHIC",
-                "JJJJJHIIIC",
+                "ABBBBBBBBB",
+                "ACCCBBDBDD",
+                "AACCCDDDDD",
+                "AACEEFFFDD",
+                "AEEEFFDDDG",
+                "AAEEEFFGGG",
+                "HEEIFFFFFG",
+                "HEEIIIJJGG",
+                "HEEEEEEJJG",
+                "HHHHHEJJGG",
             ],
             [
-                "xxx..x*xxx",
-                "...xxxxx.x",
-                ".x....xx.x",
-                "....xxxxx.",
-                "..x...x*x.",
-                "....xxxxx.",
-                "x.x....x..",
-                ".....x....",
-                ".x.x..xxx.",
-                ".....x....",
+                "x.x.......",
+                "xx..xx.x..",
+                ".x.x..xx..",
+                "...xx.....",
+                ".xx...xxx.",
+                "x.x.......",
+                "x.x.xxxxx.",
+                ".xx.x*x.xx",
+                ".x.xxxxx..",
+                ".x.x.x..xx",
             ],
             [],
-            [[2, 2]],
-            ["row 2", "row 3", "region A"],
-            "If (2,2) were a star, then after 5 steps row 3 would have no room for its stars, "
-            "so (2,2) is empty",
+            [[5, 1]],
+            ["row 10", "column 1", "region A", "region H", "region J"],
+            "If (5,1) were a star, then after 6 steps the stars at (8,8) and (9,9) would touch, so "
+            "(5,1) is empty",
         ),
     ],
 }
@@ -1721,8 +1721,9 @@ APPLIES["band-enumeration"] = [
 DOES_NOT_APPLY["band-enumeration"] = list(DOES_NOT_APPLY["pair-enumeration"])
 
 # Issue 31: states of StarBattleLab experts (../shared/corpus/difficulty.jsonl,
-# sblsort-9-2-expert-163, -117, -168, -202) where a star forcing 2x2 tilings is the step: two
-# tilings at odds, a line given too many stars, a region left no room and too little room
+# sblsort-9-2-expert-163, -117, -168, -202, sblsort-10-2-expert-33) where a star forcing 2x2
+# tilings is the step: two tilings at odds, a line given too many stars, a region left no
+# room, a region and a column left too little room
 APPLIES["tiling-exclusion"] = [
     (
         [
@@ -1841,6 +1842,39 @@ APPLIES["tiling-exclusion"] = [
         "A star at (8,7) would leave region F's undecided cells in 2 2x2 blocks and region "
         "H's in one, one star each: that leaves region G room for at most 1 of the 2 stars it "
         "needs, so (8,7) is empty",
+    ),
+    # StarBattleLab sblsort-10-2-expert-33, where its trace needed a trial before
+    (
+        [
+            "AAAAABBCCC",
+            "ABBBBBBBCC",
+            "ABBBBDDDCC",
+            "EEEEDDFCCC",
+            "EEDDDDFFCC",
+            "GGDDDHHFCC",
+            "GGGIIHHFFC",
+            "GJIIIHHHHC",
+            "JJJJIHIIHC",
+            "JJJJIIIHHC",
+        ],
+        [
+            ".x.....xx.",
+            ".x.x.xx.x.",
+            "xxxx..x.x.",
+            "....xxxxxx",
+            "xxxx..x*x.",
+            "......xxxx",
+            "xx.x...x*x",
+            ".x.....xxx",
+            "x....x.x.x",
+            ".......x.x",
+        ],
+        [],
+        [[5, 5]],
+        ["row 4", "row 6", "region E", "column 2"],
+        "A star at (5,5) would leave rows 4 and 6 and region E in as many 2x2 blocks as they "
+        "need stars, one star each: that leaves column 2 room for at most 1 of the 2 stars it "
+        "needs, so (5,5) is empty",
     ),
 ]
 # Where a trial is the step (sblsort-9-2-expert-70 and -186): no star forces tilings that

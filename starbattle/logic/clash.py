@@ -181,24 +181,23 @@ def _step(view: View, group: list[Clash]) -> Found:
     grid, first = view.grid, group[0]
     xs = [clash.x for clash in group]
     units = _rests_on(first)
-    fill = filling(grid, [first.full])
     tiled = {_tiled(view, clash) for clash in group}
     broken = {_broken_said(view, clash) for clash in group}
     names = units_phrase(grid, units[: len(first.tilings)])
     texts = []
-    for counted in (False, True):
+    for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
+        fill = filling(grid, [first.full], brief)
         if len(tiled) == len(broken) == 1:
             texts.append(f"{at} would {fill}leave {min(tiled)}: {min(broken)}, so {so}")
         if len(broken) == 1:
             texts.append(
-                f"{at} would {filling(grid, [first.full], True)}leave the undecided cells of "
-                f"{names} in as many 2x2 blocks as their stars, one each: {min(broken)}, so {so}"
+                f"{at} would {fill}leave {names} in as many 2x2 blocks as they need stars, one "
+                f"star each: {min(broken)}, so {so}"
             )
         texts.append(
-            f"{at} would {filling(grid, [first.full], True)}leave the undecided cells of "
-            f"{names} in as many 2x2 blocks as their stars, one each, and their stars and "
-            f"empty cells would break a rule, so {so}"
+            f"{at} would {fill}leave {names} in as many 2x2 blocks as they need stars, one "
+            f"star each, and those stars and the cells they empty would break a rule, so {so}"
         )
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("tiling-exclusion", units, cells, frozenset(), frozenset(xs), within(texts))
