@@ -184,6 +184,7 @@ def _step(view: View, group: list[Clash]) -> Found:
     tiled = {_tiled(view, clash) for clash in group}
     broken = {_broken_said(view, clash) for clash in group}
     names = units_phrase(grid, units[: len(first.tilings)])
+    need = "they need" if len(first.tilings) > 1 else "it needs"
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
@@ -192,12 +193,21 @@ def _step(view: View, group: list[Clash]) -> Found:
             texts.append(f"{at} would {fill}leave {min(tiled)}: {min(broken)}, so {so}")
         if len(broken) == 1:
             texts.append(
-                f"{at} would {fill}leave {names} in as many 2x2 blocks as they need stars, one "
+                f"{at} would {fill}leave {names} in as many 2x2 blocks as {need} stars, one "
                 f"star each: {min(broken)}, so {so}"
             )
         texts.append(
-            f"{at} would {fill}leave {names} in as many 2x2 blocks as they need stars, one "
+            f"{at} would {fill}leave {names} in as many 2x2 blocks as {need} stars, one "
             f"star each, and those stars and the cells they empty would break a rule, so {so}"
         )
+    kinds = {(clash.kind, clash.unit) for clash in group}
+    [(kind, unit)] = kinds if len(kinds) == 1 else [("", None)]
+    what = {"room": "too little room", "too-many": "too many stars"}.get(kind)
+    if unit is not None and what:
+        texts.append(
+            f"{at} would {fill}tile {names} by 2x2 blocks, one star each, leaving "
+            f"{grid.names[unit]} {what}, so {so}"
+        )
+    texts.append(f"{at} would {fill}tile {names} by 2x2 blocks that break a rule, so {so}")
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("tiling-exclusion", units, cells, frozenset(), frozenset(xs), within(texts))
