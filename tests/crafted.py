@@ -630,39 +630,39 @@ APPLIES = {
             "1 more, so (3,5) is empty",
         ),
     ],
-    # Generated 10x10 2-star puzzles and StarBattleLab experts (sblsort-10-2-expert-33,
-    # -488), at states where their traces need an assumption
+    # StarBattleLab experts (sblsort-10-2-expert-3202, -488), at states where their traces
+    # need an assumption
     "assumption-chain": [
-        (
+        (  # StarBattleLab sblsort-10-2-expert-3202, at its first trial
             [
-                "AAAAABBCCC",
-                "ABBBBBBBCC",
-                "ABBBBDDDCC",
-                "EEEEDDFCCC",
-                "EEDDDDFFCC",
-                "GGDDDHHFCC",
-                "GGGIIHHFFC",
-                "GJIIIHHHHC",
-                "JJJJIHIIHC",
-                "JJJJIIIHHC",
+                "ABBBBBCCDD",
+                "ABBBBCCDDD",
+                "AAAAACCCDD",
+                "AAAAECFDDD",
+                "GGAAECFDDD",
+                "GHAAEEFFFF",
+                "GHHAEEFFFF",
+                "GHHHHEEFFF",
+                "IHHIIEEJJJ",
+                "IIIIIEJJJJ",
             ],
             [
-                ".x.....xx.",
-                ".x.x.xx.x.",
-                "xxxx..x.x.",
-                "....xxxxxx",
-                "xxxx..x*x.",
-                "......xxxx",
-                "xx.x...x*x",
-                ".x.....xxx",
-                "x....x.x.x",
-                ".......x.x",
+                "x.x.......",
+                "x.x.x.xx..",
+                "x...x.x...",
+                "xxx..x.x..",
+                "x*x.xx.x..",
+                "xxx.......",
+                "*x.xxxx...",
+                "xx.x*x.xxx",
+                "*xxxxxxx..",
+                "xx...x..xx",
             ],
             [],
-            [[5, 5]],
-            ["row 4", "row 6", "column 2"],
-            "If (5,5) were a star, then after 4 steps the stars at (9,2) and (10,2) would touch, "
-            "so (5,5) is empty",
+            [[3, 4]],
+            ["row 3", "row 4", "row 5", "region A"],
+            "If (3,4) were a star, then after 4 steps region A would have too many stars, so (3,4) "
+            "is empty",
         ),
         (
             [
@@ -697,36 +697,36 @@ APPLIES = {
         ),
     ],
     "assumption": [
-        (  # StarBattleLab sbl-0260 (LegacyImplementations) at its first trial
+        (  # StarBattleLab sblsort-10-2-expert-1245, at a trial of levels 1-2
             [
-                "AAABBBBCDC",
-                "AEAAAFCCDC",
-                "AEEEAFCCDC",
-                "AEFFAFCCDC",
-                "EEEFFFCDDC",
-                "EGEECCCCCC",
-                "EGEHHHHIIC",
-                "GGGGHHHHIC",
-                "JGGGJHIHIC",
-                "JJJJJHIIIC",
+                "ABBBBBBBBB",
+                "ACCCBBDBDD",
+                "AACCCDDDDD",
+                "AACEEFFFDD",
+                "AEEEFFDDDG",
+                "AAEEEFFGGG",
+                "HEEIFFFFFG",
+                "HEEIIIJJGG",
+                "HEEEEEEJJG",
+                "HHHHHEJJGG",
             ],
             [
-                "xxx..x*xxx",
-                "...xxxxx.x",
-                ".x....xx.x",
-                "....xxxxx.",
-                "..x...x*x.",
-                "....xxxxx.",
-                "x.x....x..",
-                ".....x....",
-                ".x.x..xxx.",
-                ".....x....",
+                "x.x.......",
+                "xx..xx.x..",
+                ".x.x..xx..",
+                "...xx.....",
+                ".xx...xxx.",
+                "x.x.......",
+                "x.x.xxxxx.",
+                ".xx.x*x.xx",
+                ".x.xxxxx..",
+                ".x.x.x..xx",
             ],
             [],
-            [[2, 2]],
-            ["row 2", "row 3", "region A"],
-            "If (2,2) were a star, then after 5 steps row 3 would have no room for its stars, "
-            "so (2,2) is empty",
+            [[5, 1]],
+            ["row 10", "column 1", "region A", "region H", "region J"],
+            "If (5,1) were a star, then after 6 steps the stars at (8,8) and (9,9) would touch, so "
+            "(5,1) is empty",
         ),
     ],
 }
@@ -1717,6 +1717,179 @@ APPLIES["band-enumeration"] = [
 # Pair enumeration's boards: with 2 stars no line needs just one more; qc-0611 at its last
 # step has only row 5 needing a star, so no band
 DOES_NOT_APPLY["band-enumeration"] = list(DOES_NOT_APPLY["pair-enumeration"])
+
+# Issue 31: states of StarBattleLab experts (../shared/corpus/difficulty.jsonl) where a star
+# forcing 2x2 tilings is the step (10x10 but one: the container programs run on crafted
+# boards under 10x10, tens of seconds on such states)
+APPLIES["tiling-exclusion"] = [
+    (  # sblsort-10-2-expert-3202: two tilings at odds
+        [
+            "ABBBBBCCDD",
+            "ABBBBCCDDD",
+            "AAAAACCCDD",
+            "AAAAECFDDD",
+            "GGAAECFDDD",
+            "GHAAEEFFFF",
+            "GHHAEEFFFF",
+            "GHHHHEEFFF",
+            "IHHIIEEJJJ",
+            "IIIIIEJJJJ",
+        ],
+        [
+            "x.........",
+            "x.x.x.xx..",
+            "x...x.....",
+            "xxx..x.x..",
+            "x*x.xx.x..",
+            "xxx.......",
+            "*x.xxxx...",
+            "xx.x*x..xx",
+            "*xxxxxxx..",
+            "xx...x..xx",
+        ],
+        [],
+        [[1, 3]],
+        ["row 2", "region B"],
+        "A star at (1,3) would leave row 2's undecided cells in 2 2x2 blocks and region B's "
+        "in one, one star each: row 2's blocks put a star at (2,6), which region B's leave "
+        "empty, so (1,3) is empty",
+    ),
+    (  # sblsort-10-2-expert-848: under pressure, a region given too many stars
+        [
+            "AAAAAAABBB",
+            "CACDDAAAAB",
+            "CCCCDAEEAB",
+            "CCCDDAEEEB",
+            "CCCCDEEEEF",
+            "CGGCDDDFFF",
+            "CCGCHDIIIF",
+            "JCGCHDDDII",
+            "JJGCHIIIII",
+            "JJJJHHHHHH",
+        ],
+        [
+            "xxxxxx*x*x",
+            "..x..xxxxx",
+            "xxxxx...x.",
+            "..x*xxxxx.",
+            ".xxxx*xxx.",
+            "xx*xxxx*xx",
+            ".xxx*xxxx.",
+            ".x*xxxxx.x",
+            ".xxxx..x.x",
+            "..x..xx.xx",
+        ],
+        [],
+        [[4, 10]],
+        ["row 3", "column 2", "region A", "row 4", "region B"],
+        "A star at (4,10) would fill row 4 and region B and leave row 3's undecided cells in "
+        "2 2x2 blocks and column 2's in 2, one star each: that gives region A 3 stars, more "
+        "than 2, so (4,10) is empty",
+    ),
+    (  # sblsort-10-2-expert-3202 later: a row left too little room
+        [
+            "ABBBBBCCDD",
+            "ABBBBCCDDD",
+            "AAAAACCCDD",
+            "AAAAECFDDD",
+            "GGAAECFDDD",
+            "GHAAEEFFFF",
+            "GHHAEEFFFF",
+            "GHHHHEEFFF",
+            "IHHIIEEJJJ",
+            "IIIIIEJJJJ",
+        ],
+        [
+            "x.x.x.....",
+            "xxx.x.xx..",
+            "x..xx.x...",
+            "xxx..x.x..",
+            "x*x.xx.x..",
+            "xxx.......",
+            "*x.xxxx...",
+            "xx.x*x.xxx",
+            "*xxxxxxx..",
+            "xx...x..xx",
+        ],
+        [],
+        [[5, 4]],
+        ["row 4", "row 3"],
+        "A star at (5,4) would leave row 4's undecided cells in 2 2x2 blocks, one star each: "
+        "that leaves row 3 room for at most 1 of the 2 stars it needs, so (5,4) is empty",
+    ),
+    # sblsort-10-2-expert-33, where its trace needed a trial before: a column left too
+    # little room
+    (
+        [
+            "AAAAABBCCC",
+            "ABBBBBBBCC",
+            "ABBBBDDDCC",
+            "EEEEDDFCCC",
+            "EEDDDDFFCC",
+            "GGDDDHHFCC",
+            "GGGIIHHFFC",
+            "GJIIIHHHHC",
+            "JJJJIHIIHC",
+            "JJJJIIIHHC",
+        ],
+        [
+            ".x.....xx.",
+            ".x.x.xx.x.",
+            "xxxx..x.x.",
+            "....xxxxxx",
+            "xxxx..x*x.",
+            "......xxxx",
+            "xx.x...x*x",
+            ".x.....xxx",
+            "x....x.x.x",
+            ".......x.x",
+        ],
+        [],
+        [[5, 5]],
+        ["row 4", "row 6", "region E", "column 2"],
+        "A star at (5,5) would leave rows 4 and 6 and region E in as many 2x2 blocks as they "
+        "need stars, one star each: that leaves column 2 room for at most 1 of the 2 stars it "
+        "needs, so (5,5) is empty",
+    ),
+    (  # sblsort-9-2-expert-4, under pressure: a 9x9 state, where the programs run too
+        [
+            "ABBBCCCDD",
+            "ABCBCECDD",
+            "ABCCCEDDD",
+            "ACCEEEEDF",
+            "AAGGGEHDF",
+            "AGGIIEHDF",
+            "AGIIIIHFF",
+            "AIIIIHHHF",
+            "AHHHHHFFF",
+        ],
+        [
+            "xxx*xx..x",
+            "x*xxx.xx.",
+            "xxx*x.x..",
+            "..xxx...x",
+            "xx.x..xx.",
+            ".x.x.x.x.",
+            "..xx.x.x.",
+            ".x.x.x.x.",
+            ".x.x..x..",
+        ],
+        [],
+        [[1, 7]],
+        ["column 2", "region E", "row 6", "row 1", "region C"],
+        "A star at (1,7) would fill its units that need just that star and tile column 2 and "
+        "region E by 2x2 blocks, one star each, leaving row 6 too little room, so (1,7) is empty",
+    ),
+]
+# Where a trial is the step (sblsort-10-2-expert-3202 and -1245, the trials' crafted states):
+# no star forces tilings that break a rule
+DOES_NOT_APPLY["tiling-exclusion"] = [
+    (
+        "/".join(APPLIES["assumption-chain"][0][0]),
+        "/".join(APPLIES["assumption-chain"][0][1]),
+    ),
+    ("/".join(APPLIES["assumption"][0][0]), "/".join(APPLIES["assumption"][0][1])),
+]
 
 UNIQUE = {
     # Made here: a by-a-thread swap (stars in opposite columns of two regions) and its

@@ -14,6 +14,7 @@ from starbattle.logic.assumption import assumption
 from starbattle.logic.bands import band_enumeration
 from starbattle.logic.basic import around_star, forced_fill, full_unit
 from starbattle.logic.blocks import blocks
+from starbattle.logic.clash import tiling_exclusion
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
 from starbattle.logic.counting import capacity_counting
@@ -54,10 +55,10 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, the M and T, n-rooks, entanglement, unit, pair and band enumeration); then level 6 by
-technique; machine: level 7, and a trial whose chain is too long to follow (the grade's
-`effort`). The grade's tiers are made of these classes (starbattle/logic/grade.py): a new
-technique takes its place in them by its class."""
+containers, a star forcing tilings, the M and T, n-rooks, entanglement, unit, pair and band
+enumeration); then level 6 by technique; machine: level 7, and a trial whose chain is too
+long to follow (the grade's `effort`). The grade's tiers are made of these classes
+(starbattle/logic/grade.py): a new technique takes its place in them by its class."""
 
 
 class Technique(NamedTuple):
@@ -202,6 +203,17 @@ TECHNIQUES = (
         "counting-exclusion.lp",
         "a star would leave a band too few stars by counting",
         counting_exclusion,
+        costly=True,
+    ),
+    # A star forcing 2x2 tilings that break a rule (issue 31: the StarBattleLab experts'
+    # short trials): level 4's exclusion followed one argument further, after the containers
+    Technique(
+        "tiling-exclusion",
+        5,
+        _always("advanced"),
+        "tiling-exclusion.lp",
+        "a star would force 2x2 tilings that break a rule",
+        tiling_exclusion,
         costly=True,
     ),
     # The catalogue's 10x10-specific techniques (issue 31), harder for a person than the

@@ -220,6 +220,11 @@ def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
         assert {x for *_, blanks in asp for x in blanks} == {
             x for *_, blanks in python for x in blanks
         }
+    elif technique == "tiling-exclusion":  # one answer set per cell, cover and rule broken:
+        for units, cells, stars, blanks in python:  # the Python takes each unit's first cover
+            for x in blanks:  # and the first rule broken, and gathers cells alike
+                assert (units, cells - (blanks - {x}), stars, frozenset({x})) in asp, x
+        assert {x for *_, b in python for x in b} <= {x for *_, b in asp for x in b}
     elif technique == "unit-enumeration":  # exact on boards of 1-2 stars (these): on larger
         assert asp == python  # ones the program strikes out only placements one box starves
     elif technique == "pair-enumeration":  # one answer set per cell and pair: the Python
