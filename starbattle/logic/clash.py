@@ -58,7 +58,7 @@ def tiling_exclusion(logic: Logic, view: View) -> list[Found]:
     """
     grid, found = view.grid, []
     budget = logic.container_budget(view, "tiling-exclusion")
-    for x in sorted(set(grid.cells) - view.stars - view.blanks):
+    for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
         if not budget.spend(len(grid.near[x])):
             break
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
