@@ -1720,6 +1720,65 @@ APPLIES["band-enumeration"] = [
 # step has only row 5 needing a star, so no band
 DOES_NOT_APPLY["band-enumeration"] = list(DOES_NOT_APPLY["pair-enumeration"])
 
+# Set differentials (issue 31, catalogue row 20): states of StarBattleLab experts
+# (../shared/corpus/difficulty.jsonl, sblsort-9-2-expert-202, sblsort-10-2-expert-4676 and
+# -4623) where the ladder needed a trial before
+APPLIES["set-differentials"] = [
+    (
+        [
+            *("ABBBCCCCC", "AABBBDDCC", "AABDDDDDC", "ABBEFFGDC", "BBBEFFGGG"),
+            *("EEEEEFGHG", "IEEEEFHHG", "IIIEEFHHG", "IIIIEHHHG"),
+        ],
+        [
+            *(".x.......", "...xx....", ".........", ".x.xxx.x.", "........."),
+            *("....x.x..", ".x..x.x.x", "....x.x..", "........."),
+        ],
+        [],
+        [[5, 4]],
+        ["row 6", "row 7", "row 8", "row 9", "region E", "region I"],
+        "Rows 6-9 need 8 stars, regions E and I 4 stars: the rest of rows 6-9 holds at least 4 "
+        "stars and fits in 4 2x2 blocks, one star each, so regions E and I have none outside "
+        "rows 6-9: (5,4) is empty",
+    ),
+    (
+        [
+            *("AAAABBBBCC", "ABAABDBBBC", "ABBBBDBECC", "AFFDDDDECC", "AAFFGGDECC"),
+            *("AFFFGGGECC", "HHFGGGEECC", "HFFGGIIIII", "HFGGGJJIII", "HFGGGGJJJJ"),
+        ],
+        [
+            *("..........", "........x.", "....x.x...", "......x.x.", ".........."),
+            *("x.....x...", ".....x..xx", ".x.....x..", ".x....x.xx", ".x..xx...."),
+        ],
+        [],
+        [[1, 8], [2, 8], [10, 8]],
+        ["column 8", "region E", "region I"],
+        "Regions E and I outside column 8 hold at least 2 stars and fit in 2 2x2 blocks, one "
+        "star each, so the rest of column 8 is empty: (1,8), (2,8) and (10,8) are empty",
+    ),
+    (
+        [
+            *("AABBBBBCCC", "AAAAACCCCD", "EAFFACCCCD", "EFFFACCGGD", "EFFAAACGDD"),
+            *("EEFFEHHGGH", "IEFFEJHHHH", "IEEEEJJJHH", "IEIJEEEJHJ", "IIIJJJJJJJ"),
+        ],
+        [
+            *("xx....xxxx", "xxxxxx..x*", "x*x.x.xxxx", "xxxxx.x*x.", "x.....xxx."),
+            *("..x.x....x", ".x...x.xxx", ".x...x.x.x", ".x...x.x.x", ".......x.x"),
+        ],
+        [],
+        [[9, 3], [10, 3]],
+        ["column 1", "column 2", "region I"],
+        "Columns 1-2 need 3 more stars, region I 2 stars: the rest of columns 1-2 holds at "
+        "least 1 star and fits in one 2x2 block, so region I has none outside columns 1-2: "
+        "(9,3) and (10,3) are empty",
+    ),
+]
+# Rows as regions, and columns as regions: every band less regions leaves a side with more
+# room than the stars it holds
+DOES_NOT_APPLY["set-differentials"] = [
+    ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+    ("ABCDE/ABCDE/ABCDE/ABCDE/ABCDE", "...../...../...../...../....."),
+]
+
 UNIQUE = {
     # Made here: a by-a-thread swap (stars in opposite columns of two regions) and its
     # transpose and mirror; the ladder makes such steps only when asked (--assume-unique)

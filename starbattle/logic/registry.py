@@ -17,6 +17,7 @@ from starbattle.logic.blocks import blocks
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
 from starbattle.logic.counting import capacity_counting
+from starbattle.logic.differentials import set_differentials
 from starbattle.logic.entanglement import entanglement
 from starbattle.logic.enumeration import unit_enumeration
 from starbattle.logic.exclusion import container_exclusion, counting_exclusion
@@ -202,6 +203,15 @@ TECHNIQUES = (
         "counting-exclusion.lp",
         "a star would leave a band too few stars by counting",
         counting_exclusion,
+        costly=True,
+    ),
+    Technique(
+        "set-differentials",
+        5,
+        _always("advanced"),
+        "set-differentials.lp",
+        "a band less some regions (set differentials)",
+        set_differentials,
         costly=True,
     ),
     # The catalogue's 10x10-specific techniques (issue 31), harder for a person than the
