@@ -55,10 +55,10 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, the M and T, n-rooks, entanglement, unit, pair and band enumeration); then level 6 by
-technique; machine: level 7, and a trial whose chain is too long to follow (the grade's
-`effort`). The grade's tiers are made of these classes (starbattle/logic/grade.py): a new
-technique takes its place in them by its class."""
+containers, set differentials, the M and T, n-rooks, entanglement, unit, pair and band
+enumeration); then level 6 by technique; machine: level 7, and a trial whose chain is too
+long to follow (the grade's `effort`). The grade's tiers are made of these classes
+(starbattle/logic/grade.py): a new technique takes its place in them by its class."""
 
 
 class Technique(NamedTuple):
