@@ -1721,24 +1721,24 @@ APPLIES["band-enumeration"] = [
 DOES_NOT_APPLY["band-enumeration"] = list(DOES_NOT_APPLY["pair-enumeration"])
 
 # Set differentials (issue 31, catalogue row 20): states of StarBattleLab experts
-# (../shared/corpus/difficulty.jsonl, sblsort-9-2-expert-202, sblsort-10-2-expert-4676 and
-# -4623) where the ladder needed a trial before
+# (../shared/corpus/difficulty.jsonl, sblsort-10-2-expert-532, -4676 and -4623) where the
+# ladder needed a trial before
 APPLIES["set-differentials"] = [
     (
         [
-            *("ABBBCCCCC", "AABBBDDCC", "AABDDDDDC", "ABBEFFGDC", "BBBEFFGGG"),
-            *("EEEEEFGHG", "IEEEEFHHG", "IIIEEFHHG", "IIIIEHHHG"),
+            *("AAABBBBBCC", "ADDBBEEEEC", "ADDBFECEEC", "ADFFFECCCC", "ADFFFEECGC"),
+            *("DDHFIEGGGJ", "DHHFIEGIIJ", "DHIIIIGIJJ", "HHJJIIIIIJ", "HHJJJJJJJJ"),
         ],
         [
-            *(".x.......", "...xx....", ".........", ".x.xxx.x.", "........."),
-            *("....x.x..", ".x..x.x.x", "....x.x..", "........."),
+            *("..........", ".x.x......", "..........", "..xx......", "..x....x.."),
+            *("..x.x.....", ".....x.x..", "..x.......", "..x.......", "..x......."),
         ],
         [],
-        [[5, 4]],
-        ["row 6", "row 7", "row 8", "row 9", "region E", "region I"],
-        "Rows 6-9 need 8 stars, regions E and I 4 stars: the rest of rows 6-9 holds at least 4 "
-        "stars and fits in 4 2x2 blocks, one star each, so regions E and I have none outside "
-        "rows 6-9: (5,4) is empty",
+        [[6, 4], [6, 10], [8, 4], [8, 6], [8, 8]],
+        ["row 7", "row 8", "row 9", "row 10", "region I", "region J"],
+        "Rows 7-10 need 8 stars, regions I and J 4 stars: the rest of rows 7-10 holds at least "
+        "4 stars and fits in 4 2x2 blocks, one star each, so regions I and J have none outside "
+        "rows 7-10: 5 cells are empty",
     ),
     (
         [
