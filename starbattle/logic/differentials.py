@@ -32,7 +32,8 @@ def set_differentials(logic: Logic, view: View) -> list[Found]:
 
     Smallest bands first; an outcome is said once, by the first argument that finds it.
     """
-    masks, found, seen = view.open_masks, [], set()
+    masks, need, spread = view.open_masks, view.need, view.grid.spread
+    found, seen = [], set()
     budget = logic.container_budget(view, "set-differentials")
     for lines, (regions, _) in bands(view):
         if len(lines) > SQUEEZE_LINES:
@@ -40,11 +41,20 @@ def set_differentials(logic: Logic, view: View) -> list[Found]:
         band = 0
         for u in lines:
             band |= masks[u]
+        wanted = sum(need[u] for u in lines)
         meeting = [u for u in regions if masks[u] & band]
         if not budget.spend(len(meeting) * band.bit_count()):
             break
         for size in range(1, min(REGIONS, len(meeting)) + 1):
             for chosen in combinations(meeting, size):
+                union, more = 0, wanted
+                for u in chosen:
+                    union |= masks[u]
+                    more -= need[u]
+                full = band & ~union if more > 0 else union & ~band
+                held = abs(more)  # a quick screen: the full side fits in `held` blocks at most
+                if not held or full.bit_count() > 4 * held or spread(full, held + 1) > held:
+                    continue
                 step = _differential(view, lines, chosen, band)
                 if step is not None and (step.stars, step.blanks) not in seen:
                     seen.add((step.stars, step.blanks))
@@ -64,7 +74,7 @@ def _differential(
     more = sum(view.need[u] for u in lines) - sum(view.need[u] for u in regions)
     full, empty = (rest, strays) if more > 0 else (strays, rest)
     held = abs(more)
-    if held == 0 or grid.spread(full, held + 1) > held or grid.capacity(full, held + 1) != held:
+    if held == 0 or grid.capacity(full, held + 1) != held:
         return None
     cells = frozenset(bits(full))
     cover = grid.cover(cells, held)
