@@ -631,7 +631,7 @@ APPLIES = {
         ),
     ],
     # Generated 10x10 2-star puzzles and StarBattleLab experts (sblsort-10-2-expert-33,
-    # -488), at states where their traces need an assumption
+    # -5365), at states where their traces need an assumption
     "assumption-chain": [
         (
             [
@@ -666,34 +666,34 @@ APPLIES = {
         ),
         (
             [
-                "AABBBBBCCC",
-                "AABBBBCCCC",
-                "ADBEECCECC",
-                "DDBBEEEEEE",
-                "DDBBEDFFFF",
-                "DDDDDDFFGF",
-                "DDDHHDFGGG",
-                "IIHHHDGGIG",
-                "IIIIIIIIII",
-                "IIJJJJJIII",
+                "AAAAAABBBB",
+                "CAAADBBBBB",
+                "CCADDDBBBB",
+                "CCCCDDDEBB",
+                "CCFDDDEEEB",
+                "CFFGGGEEEH",
+                "FFGGGGGEHH",
+                "IIIGGJJHHH",
+                "IIIIJJJHHH",
+                "IIIJJJJJJH",
             ],
             [
-                "x*x.......",
-                "xxx.......",
-                "*x.x......",
                 "xx........",
-                "x.xxx.....",
-                "x.x.......",
-                ".xxx.x..x.",
-                "xx*x.x..x.",
-                ".xxx.x....",
-                "xx.....xxx",
+                ".xx.xx....",
+                "x.....x.x.",
+                ".xxxx.x.x.",
+                ".x*x..x.x.",
+                "xxxx......",
+                "....x.....",
+                "xx...x....",
+                ".......x..",
+                "..........",
             ],
-            [[9, 1]],
+            [[3, 2]],
             [],
-            ["row 5", "row 6", "column 1", "column 2", "region D"],
-            "If (9,1) were empty, then after 5 steps row 5 would have no room for its stars, so "
-            "(9,1) is a star",
+            ["row 7", "row 8", "column 2", "column 5", "region D", "region G", "region I"],
+            "If (3,2) were empty, then after 9 steps region D would have no room for its stars, so "
+            "(3,2) is a star",
         ),
     ],
     "assumption": [
@@ -1772,6 +1772,24 @@ APPLIES["set-differentials"] = [
         "(9,3) and (10,3) are empty",
     ),
 ]
+APPLIES["set-differentials"].append(
+    (  # sblsort-10-2-expert-488, where the ladder's trace took an assumption chain before
+        [
+            *("AABBBBBCCC", "AABBBBCCCC", "ADBEECCECC", "DDBBEEEEEE", "DDBBEDFFFF"),
+            *("DDDDDDFFGF", "DDDHHDFGGG", "IIHHHDGGIG", "IIIIIIIIII", "IIJJJJJIII"),
+        ],
+        [
+            *("x*x.......", "xxx.......", "*x.x......", "xx........", "x.xxx....."),
+            *("x.x.......", ".xxx.x..x.", "xx*x.x..x.", ".xxx.x....", "xx.....xxx"),
+        ],
+        [],
+        [[7, 1]],
+        ["row 5", "row 6", "region D"],
+        "Rows 5-6 need 4 stars and region D needs 2 stars, so the rest of rows 5-6 holds at "
+        "least 2 stars; it fits in 2 2x2 blocks, one star each, so region D has none outside "
+        "rows 5-6: (7,1) is empty",
+    )
+)
 # Rows as regions, and columns as regions: every band less regions leaves a side with more
 # room than the stars it holds
 DOES_NOT_APPLY["set-differentials"] = [
