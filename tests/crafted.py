@@ -630,7 +630,7 @@ APPLIES = {
             "1 more, so (3,5) is empty",
         ),
     ],
-    # StarBattleLab experts (sblsort-10-2-expert-3202, -488), at states where their traces
+    # StarBattleLab experts (sblsort-10-2-expert-3202, -5365), at states where their traces
     # need an assumption
     "assumption-chain": [
         (  # StarBattleLab sblsort-10-2-expert-3202, at its first trial
@@ -666,34 +666,34 @@ APPLIES = {
         ),
         (
             [
-                "AABBBBBCCC",
-                "AABBBBCCCC",
-                "ADBEECCECC",
-                "DDBBEEEEEE",
-                "DDBBEDFFFF",
-                "DDDDDDFFGF",
-                "DDDHHDFGGG",
-                "IIHHHDGGIG",
-                "IIIIIIIIII",
-                "IIJJJJJIII",
+                "AAAAAABBBB",
+                "CAAADBBBBB",
+                "CCADDDBBBB",
+                "CCCCDDDEBB",
+                "CCFDDDEEEB",
+                "CFFGGGEEEH",
+                "FFGGGGGEHH",
+                "IIIGGJJHHH",
+                "IIIIJJJHHH",
+                "IIIJJJJJJH",
             ],
             [
-                "x*x.......",
-                "xxx.......",
-                "*x.x......",
                 "xx........",
-                "x.xxx.....",
-                "x.x.......",
-                ".xxx.x..x.",
-                "xx*x.x..x.",
-                ".xxx.x....",
-                "xx.....xxx",
+                ".xx.xx....",
+                "x.....x.x.",
+                ".xxxx.x.x.",
+                ".x*x..x.x.",
+                "xxxx......",
+                "....x.....",
+                "xx...x....",
+                ".......x..",
+                "..........",
             ],
-            [[9, 1]],
+            [[3, 2]],
             [],
-            ["row 5", "row 6", "column 1", "column 2", "region D"],
-            "If (9,1) were empty, then after 5 steps row 5 would have no room for its stars, so "
-            "(9,1) is a star",
+            ["row 7", "row 8", "column 2", "column 5", "region D", "region G", "region I"],
+            "If (3,2) were empty, then after 9 steps region D would have no room for its stars, so "
+            "(3,2) is a star",
         ),
     ],
     "assumption": [
@@ -1889,6 +1889,83 @@ DOES_NOT_APPLY["tiling-exclusion"] = [
         "/".join(APPLIES["assumption-chain"][0][1]),
     ),
     ("/".join(APPLIES["assumption"][0][0]), "/".join(APPLIES["assumption"][0][1])),
+]
+
+# Set differentials (issue 31, catalogue row 20): states of StarBattleLab experts
+# (../shared/corpus/difficulty.jsonl, sblsort-10-2-expert-532, -4676 and -4623) where the
+# ladder needed a trial before
+APPLIES["set-differentials"] = [
+    (
+        [
+            *("AAABBBBBCC", "ADDBBEEEEC", "ADDBFECEEC", "ADFFFECCCC", "ADFFFEECGC"),
+            *("DDHFIEGGGJ", "DHHFIEGIIJ", "DHIIIIGIJJ", "HHJJIIIIIJ", "HHJJJJJJJJ"),
+        ],
+        [
+            *("..........", ".x.x......", "..........", "..xx......", "..x....x.."),
+            *("..x.x.....", ".....x.x..", "..x.......", "..x.......", "..x......."),
+        ],
+        [],
+        [[6, 4], [6, 10], [8, 4], [8, 6], [8, 8]],
+        ["row 7", "row 8", "row 9", "row 10", "region I", "region J"],
+        "Rows 7-10 need 8 stars, regions I and J 4 stars: the rest of rows 7-10 holds at least "
+        "4 stars and fits in 4 2x2 blocks, one star each, so regions I and J have none outside "
+        "rows 7-10: 5 cells are empty",
+    ),
+    (
+        [
+            *("AAAABBBBCC", "ABAABDBBBC", "ABBBBDBECC", "AFFDDDDECC", "AAFFGGDECC"),
+            *("AFFFGGGECC", "HHFGGGEECC", "HFFGGIIIII", "HFGGGJJIII", "HFGGGGJJJJ"),
+        ],
+        [
+            *("..........", "........x.", "....x.x...", "......x.x.", ".........."),
+            *("x.....x...", ".....x..xx", ".x.....x..", ".x....x.xx", ".x..xx...."),
+        ],
+        [],
+        [[1, 8], [2, 8], [10, 8]],
+        ["column 8", "region E", "region I"],
+        "Regions E and I outside column 8 hold at least 2 stars and fit in 2 2x2 blocks, one "
+        "star each, so the rest of column 8 is empty: (1,8), (2,8) and (10,8) are empty",
+    ),
+    (
+        [
+            *("AABBBBBCCC", "AAAAACCCCD", "EAFFACCCCD", "EFFFACCGGD", "EFFAAACGDD"),
+            *("EEFFEHHGGH", "IEFFEJHHHH", "IEEEEJJJHH", "IEIJEEEJHJ", "IIIJJJJJJJ"),
+        ],
+        [
+            *("xx....xxxx", "xxxxxx..x*", "x*x.x.xxxx", "xxxxx.x*x.", "x.....xxx."),
+            *("..x.x....x", ".x...x.xxx", ".x...x.x.x", ".x...x.x.x", ".......x.x"),
+        ],
+        [],
+        [[9, 3], [10, 3]],
+        ["column 1", "column 2", "region I"],
+        "Columns 1-2 need 3 more stars, region I 2 stars: the rest of columns 1-2 holds at "
+        "least 1 star and fits in one 2x2 block, so region I has none outside columns 1-2: "
+        "(9,3) and (10,3) are empty",
+    ),
+]
+APPLIES["set-differentials"].append(
+    (  # sblsort-10-2-expert-488, where the ladder's trace took an assumption chain before
+        [
+            *("AABBBBBCCC", "AABBBBCCCC", "ADBEECCECC", "DDBBEEEEEE", "DDBBEDFFFF"),
+            *("DDDDDDFFGF", "DDDHHDFGGG", "IIHHHDGGIG", "IIIIIIIIII", "IIJJJJJIII"),
+        ],
+        [
+            *("x*x.......", "xxx.......", "*x.x......", "xx........", "x.xxx....."),
+            *("x.x.......", ".xxx.x..x.", "xx*x.x..x.", ".xxx.x....", "xx.....xxx"),
+        ],
+        [],
+        [[7, 1]],
+        ["row 5", "row 6", "region D"],
+        "Rows 5-6 need 4 stars and region D needs 2 stars, so the rest of rows 5-6 holds at "
+        "least 2 stars; it fits in 2 2x2 blocks, one star each, so region D has none outside "
+        "rows 5-6: (7,1) is empty",
+    )
+)
+# Rows as regions, and columns as regions: every band less regions leaves a side with more
+# room than the stars it holds
+DOES_NOT_APPLY["set-differentials"] = [
+    ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
+    ("ABCDE/ABCDE/ABCDE/ABCDE/ABCDE", "...../...../...../...../....."),
 ]
 
 UNIQUE = {

@@ -51,11 +51,11 @@ CHAIN_BOARD = (
     "GGFFHHHEEE\nGGGFHHIIIE\nJJJJHHIIIE\nJJJJJJIIIE\n"
 )
 CHAIN_MARKS = (
-    ".x..x....x\n....xxxx.x\nxxxx......\n......xxx.\n......x*x.\n.x....xxx.\n"
+    ".x..x.....\n....xxxx.x\nxxxx.....x\n.....xxxx.\n......x...\n.x....xxx.\n"
     ".x....xxx.\n...x.....x\n.xx....x.x\n....xx...x\n"
 )
 """A StarBattleLab 10x10 puzzle (sbl-0232 of ../shared/corpus) at the state of its trace where
-the next step is a trial."""
+the next step is a trial (its only one since set differentials)."""
 CORPUS = ROOT.parent / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(
     not (CORPUS / "real-puzzles.jsonl").is_file(),

@@ -43,7 +43,7 @@ class Container(NamedTuple):
     def told(self, view: View) -> str:
         """Why the area holds its stars: 'rows 3-4 need 4 stars', or the bookkeeping."""
         grid, lines = view.grid, units_text(view.grid, self.lines)
-        band = f"{lines} {_need(self.lines)} {_count(view, self.lines)}"
+        band = f"{lines} {need_verb(self.lines)} {stars_needed(view, self.lines)}"
         if self.way == "band":
             return band
         others = units_text(grid, self.others)
@@ -53,14 +53,15 @@ class Container(NamedTuple):
         them = "them" if len(self.lines) > 1 else "it"
         if self.way == "inside":
             return (
-                f"{band} and {others} lying inside {them} {_need(self.others)} "
-                f"{_count(view, self.others)}, so the rest of {lines} holds {held}"
+                f"{band} and {others} lying inside {them} {need_verb(self.others)} "
+                f"{stars_needed(view, self.others)}, so the rest of {lines} holds {held}"
             )
         meet = "which meet" if len(self.others) > 1 else "which meets"
         their = "their" if len(self.others) > 1 else "its"
         return (
-            f"{others}, {meet} {lines}, {_need(self.others)} {_count(view, self.others)} and "
-            f"{band}, so {their} cells outside {lines} hold {held}"
+            f"{others}, {meet} {lines}, {need_verb(self.others)} "
+            f"{stars_needed(view, self.others)} and {band}, so {their} cells outside {lines} "
+            f"hold {held}"
         )
 
     def name(self, view: View) -> str:
@@ -83,12 +84,12 @@ class Container(NamedTuple):
         return f"{self.name(view)} {'needs' if self.single else 'need'}"
 
 
-def _need(units: tuple[int, ...]) -> str:
+def need_verb(units: tuple[int, ...]) -> str:
     """'need' for several units, 'needs' for one."""
     return "need" if len(units) > 1 else "needs"
 
 
-def _count(view: View, units: tuple[int, ...]) -> str:
+def stars_needed(view: View, units: tuple[int, ...]) -> str:
     """'4 stars', '3 more stars': the stars some units still need together."""
     total = sum(view.need[u] for u in units)
     return plural(total, "more star" if any(view.has[u] for u in units) else "star")

@@ -5,12 +5,13 @@ Levels, each tried only when every lower one has nothing to say:
 units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little room,
 5 confinement (k units inside k units) and then, one at a time, the costly container
 techniques (starbattle.logic.containers: bands and the units by them, tiled, counted and
-excluded against), a star forcing clashing 2x2 tilings, the M and pressured T, n-rooks,
-entanglement, unit and pair enumeration, 6 one assumption refuted by levels 1-5, with its
-chain of steps (starbattle.logic.trial; and, only when asked, uniqueness: steps that assume
-one solution), 7 a smallest set of units whose clingo unsatisfiable core forces cells. Each
-technique is a row of starbattle.logic.registry, its function in a module of its level's
-own; this runs them in order, within their budgets, and holds the clingo checker they share.
+excluded against), set differentials, a star forcing clashing 2x2 tilings, the M and
+pressured T, n-rooks, entanglement, unit and pair enumeration, 6 one assumption refuted by
+levels 1-5, with its chain of steps (starbattle.logic.trial; and, only when asked,
+uniqueness: steps that assume one solution), 7 a smallest set of units whose clingo
+unsatisfiable core forces cells. Each technique is a row of starbattle.logic.registry, its
+function in a module of its level's own; this runs them in order, within their budgets,
+and holds the clingo checker they share.
 
 Levels 1-6 are Python over sets of cell numbers (starbattle.logic.grid), not ASP programs:
 level 6 applies levels 1-5 to thousands of hypothetical states per step, and one clingo
@@ -22,18 +23,18 @@ stars (View.seen_star), level 6 tries only a cell's other side, as level 7 does.
 
 encodings/hints/ states levels 1-5 a second time, as ASP programs (one per technique, its
 answer sets the deductions), and the tests keep the two in step; the Python is the engine,
-for speed (one program run costs 6-65 ms at 10x10 2-star, a technique here 0.1-1.5 ms). A
-user's own hint program (starbattle.logic.programs) joins the ladder at the level its header
-declares, after the built-in techniques of that level, every conclusion proved by clingo.
+for speed (one program run costs 6-65 ms at 10x10 2-star, a technique here 0.1-5 ms). A
+user's hint program (starbattle.logic.programs) joins the ladder at its header's level,
+after the built-in techniques there, every conclusion proved by clingo.
 
 Lowest level, precisely: levels 0-5 always run to the end, so no step is made at a level
-above one of them that applies, but for the container techniques, which work within
-CONTAINER_WORK each per step (on the largest boards they may leave some containers
-untried). Level 6 runs to the end for refutations by levels 1-2 (every undecided cell, both
-ways) and within ASSUMPTION_WORK for those using levels 3-5; level 7 within CORE_PROOFS. A
-spent budget can only make level 6 miss a refutation (the step then comes from level 7); it
-never lifts a step above a level 0-5 deduction. Budgets count work, not seconds: a board
-and state always give the same step.
+above one of them that applies, but for the containers, which work within CONTAINER_WORK
+each per step (on the largest boards they may leave some untried). Level 6 runs to the end
+for refutations by levels 1-2 (every undecided cell, each side no known solution takes) and
+within ASSUMPTION_WORK for those using levels 3-5; level 7 within CORE_PROOFS. A spent
+budget can only make level 6 miss a refutation (the step then comes from level 7); it never
+lifts a step above a level 0-5 deduction. Budgets count work, not seconds: a board and
+state always give the same step.
 """
 
 from __future__ import annotations

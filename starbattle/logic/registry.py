@@ -18,6 +18,7 @@ from starbattle.logic.clash import tiling_exclusion
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
 from starbattle.logic.counting import capacity_counting
+from starbattle.logic.differentials import set_differentials
 from starbattle.logic.entanglement import entanglement
 from starbattle.logic.enumeration import unit_enumeration
 from starbattle.logic.exclusion import container_exclusion, counting_exclusion
@@ -55,10 +56,11 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, a star forcing tilings, the M and T, n-rooks, entanglement, unit, pair and band
-enumeration); then level 6 by technique; machine: level 7, and a trial whose chain is too
-long to follow (the grade's `effort`). The grade's tiers are made of these classes
-(starbattle/logic/grade.py): a new technique takes its place in them by its class."""
+containers, set differentials, a star forcing tilings, the M and T, n-rooks, entanglement,
+unit, pair and band enumeration); then level 6 by technique; machine: level 7, and a trial
+whose chain is too long to follow (the grade's `effort`). The grade's tiers are made of
+these classes (starbattle/logic/grade.py): a new technique takes its place in them by its
+class."""
 
 
 class Technique(NamedTuple):
@@ -203,6 +205,15 @@ TECHNIQUES = (
         "counting-exclusion.lp",
         "a star would leave a band too few stars by counting",
         counting_exclusion,
+        costly=True,
+    ),
+    Technique(
+        "set-differentials",
+        5,
+        _always("advanced"),
+        "set-differentials.lp",
+        "a band less some regions (set differentials)",
+        set_differentials,
         costly=True,
     ),
     # A star forcing 2x2 tilings that break a rule (issue 31: the StarBattleLab experts'

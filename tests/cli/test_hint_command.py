@@ -185,49 +185,55 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
     marks.write_text(CHAIN_MARKS)
     text = run("hint", str(board), str(marks), "--ascii")
     assert text.exit_code == 0
-    assert text.stdout.splitlines()[:9] == [
-        "hint: level 6, assumption",
-        "look at: column 8, region B, region C",
-        "If (4,6) were a star, then after 4 steps column 8 would have too many stars, so (4,6) "
-        "is empty",
-        "  1. Suppose (4,6) is a star",
-        "  2. No two stars touch, so the cells around the star at (4,6) are empty",
-        "  3. Region B needs 1 more star and (1,6) is its only undecided cell, so it is a star",
-        "  4. No two stars touch, so the cells around the star at (1,6) are empty",
-        "  5. Region C needs 2 stars and has just 2 undecided cells, so they are all stars",
-        "  6. Column 8 has 3 stars, more than 2: a contradiction",
+    assert text.stdout.splitlines()[:11] == [
+        "hint: level 6, assumption-chain",
+        "look at: row 1, row 3, region B, region C, region D",
+        "If (1,10) were a star, then after 6 steps region C would have no room for its stars, "
+        "so (1,10) is empty",
+        "  1. Suppose (1,10) is a star",
+        "  2. No two stars touch, so the cells around the star at (1,10) are empty",
+        "  3. Region D needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (3,9) is a star and (3,8) and (4,10) are empty",
+        "  4. Region C needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (3,7) is a star and (3,6) is empty",
+        "  5. Row 3 has its 2 stars, so its other cells are empty",
+        "  6. Region B needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (1,6) is a star and (1,7) is empty",
+        "  7. Row 1 has its 2 stars, so its other cells are empty",
+        "  8. Region C needs 1 more star but has no undecided cell left: a contradiction",
     ]
     explained = run("explain", str(board), str(marks)).stdout.splitlines()
     assert explained[:3] == [
-        "  1. [6 assumption] If (4,6) were a star, then after 4 steps column 8 would have too "
-        "many stars, so (4,6) is empty",
-        "       1. Suppose (4,6) is a star",
-        "       2. No two stars touch, so the cells around the star at (4,6) are empty",
+        "  1. [6 assumption-chain] If (1,10) were a star, then after 6 steps region C would have "
+        "no room for its stars, so (1,10) is empty",
+        "       1. Suppose (1,10) is a star",
+        "       2. No two stars touch, so the cells around the star at (1,10) are empty",
     ]
     record = json.loads(run("hint", str(board), str(marks), "-f", "json").stdout)
     assert [link["technique"] for link in record["chain"]] == [
-        *("suppose", "around-star", "forced-fill", "around-star", "forced-fill", "broken-rule"),
+        *("suppose", "around-star", "2x2-blocks", "2x2-blocks", "full-unit", "2x2-blocks"),
+        *("full-unit", "broken-rule"),
     ]
     assert record["chain"][0] == {
         "type": "step",
         "index": 1,
         "technique": "suppose",
         "level": 6,
-        "premises": {"units": [], "cells": [[4, 6]]},
-        "conclusions": {"stars": [[4, 6]], "blanks": []},
-        "sentence": "Suppose (4,6) is a star",
+        "premises": {"units": [], "cells": [[1, 10]]},
+        "conclusions": {"stars": [[1, 10]], "blanks": []},
+        "sentence": "Suppose (1,10) is a star",
     }
     assert record["chain"][-1] == {
         "type": "step",
-        "index": 6,
+        "index": 8,
         "technique": "broken-rule",
         "level": 0,
         "premises": {
-            "units": ["column 8"],
-            "cells": [[1, 8], [2, 8], [3, 8], [4, 8], [5, 8], [6, 8], [7, 8], [9, 8]],
+            "units": ["region C"],
+            "cells": [[1, 6], [1, 7], [1, 8], [2, 7], [2, 8], [3, 7], [3, 8], [3, 9], [4, 8]],
         },
         "conclusions": {"stars": [], "blanks": []},
-        "sentence": "Column 8 has 3 stars, more than 2: a contradiction",
+        "sentence": "Region C needs 1 more star but has no undecided cell left: a contradiction",
     }
     where = json.loads(
         run("hint", str(board), str(marks), "--disclose", "where", "-f", "json").stdout

@@ -204,7 +204,7 @@ def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
     assert (step.level, step.technique, step.sentence) == (6, "assumption-chain", sentence)
     assert (step.stars, step.blanks) == (tuple(map(tuple, stars)), tuple(map(tuple, blanks)))
     assert step.chain[-1].sentence == (
-        "Row 5 needs 1 more star but has no undecided cell left: a contradiction"
+        "Region D needs 1 more star but has no undecided cell left: a contradiction"
     )
     monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)
     logic = Logic(board)

@@ -88,7 +88,7 @@ def take_trial(player, screen: str = "desktop") -> dict:
         if level > 1:
             press("#hint")
         player.wait_text(TEXT, f"Hint {level} of 3")
-    assert step["technique"] == "assumption" and len(step["chain"]) == 6
+    assert step["technique"] == "assumption-chain" and len(step["chain"]) == 8
     assert player.page.locator("#board").bounding_box() == board
     return step
 
@@ -108,9 +108,9 @@ def test_a_trial_lists_its_chain_sentences_with_the_regions_colours(player):
         for s in sentences
     ]
     assert lines(player) == coloured
-    assert coloured[2] == (
-        f"Region B ({words['B']}) needs 1 more star and (1,6) is its only undecided cell, so it "
-        "is a star"
+    assert coloured[5] == (
+        f"Region B ({words['B']}) needs 2 stars and its undecided cells fit in 2 2x2 blocks, one "
+        "star each, so (1,6) is a star and (1,7) is empty"
     )
     assert [re.sub(r" \([a-z]+\)", "", line) for line in lines(player)] == sentences
     whole_step(player, step)
@@ -139,10 +139,10 @@ def test_sentences_name_several_regions_with_their_colours_too(player):
 def test_pointing_at_each_line_lights_what_it_concludes_then_the_whole_step_again(player):
     step = take_trial(player)
     board = player.page.locator("#board").bounding_box()
-    for k in range(1, 7):
+    for k in range(1, 9):
         player.page.hover(f"#chain li:nth-child({k})")
         shows_link(player, step["chain"], k)
-    assert player.cells_with("chain-star") == [(1, 6), (1, 8), (3, 8), (4, 6)]  # before line 6
+    assert player.cells_with("chain-star") == [(1, 6), (1, 10), (3, 7), (3, 9)]  # before line 8
     player.page.mouse.move(1, 1)
     whole_step(player, step)
     assert player.page.locator("#board").bounding_box() == board
@@ -181,11 +181,11 @@ def test_on_a_phone_a_bar_steps_through_the_chain_with_the_board_and_the_line_in
     player = open_player("phone")
     step = take_trial(player, "phone")
     chain, coloured = step["chain"], lines(player)
-    assert player.text("#chain-line") == "Follow the trial's 6 lines on the board: ▶"
-    for button, k in [("next", k) for k in range(1, 7)] + [("prev", 5), ("prev", 4)]:
+    assert player.text("#chain-line") == "Follow the trial's 8 lines on the board: ▶"
+    for button, k in [("next", k) for k in range(1, 9)] + [("prev", 7), ("prev", 6)]:
         player.page.tap(f"#chain-{button}")
         shows_link(player, chain, k)
-        assert player.text("#chain-line") == f"{k} of 6: {coloured[k - 1]}"
+        assert player.text("#chain-line") == f"{k} of 8: {coloured[k - 1]}"
         bar = player.page.locator("#chain-now").bounding_box()
         assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844
         lit = player.cells_with("conclusion") or player.cells_with("unit")
@@ -202,7 +202,7 @@ def test_on_a_phone_a_bar_steps_through_the_chain_with_the_board_and_the_line_in
     assert serious_violations(player.page) == []
     player.page.tap("#rules")  # elsewhere: the whole step again
     whole_step(player, step)
-    assert player.text("#chain-line") == "Follow the trial's 6 lines on the board: ▶"
+    assert player.text("#chain-line") == "Follow the trial's 8 lines on the board: ▶"
     assert player.marks() == MARKS
 
 
@@ -211,7 +211,7 @@ def test_the_keyboard_follows_the_chain_and_axe_finds_nothing_serious(player):
     player.page.focus(TEXT)
     player.page.keyboard.press("Tab")  # the first line comes next
     shows_link(player, step["chain"], 1)
-    for key, k in (("ArrowDown", 2), ("ArrowDown", 3), ("End", 6), ("ArrowUp", 5), ("Home", 1)):
+    for key, k in (("ArrowDown", 2), ("ArrowDown", 3), ("End", 8), ("ArrowUp", 7), ("Home", 1)):
         player.page.keyboard.press(key)
         assert player.page.evaluate("document.activeElement.textContent") == lines(player)[k - 1]
         shows_link(player, step["chain"], k)
@@ -253,7 +253,7 @@ def test_explain_lists_each_trial_s_own_chain_and_none_for_other_steps(player):
             link["sentence"] for link in chain
         ]
         assert player.page.is_visible("#chain-box") == bool(chain)
-    assert [bool(step.get("chain")) for step in steps[:5]] == [True, False, False, True, False]
+    assert [bool(step.get("chain")) for step in steps[:5]] == [True, False, False, False, False]
 
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
