@@ -17,9 +17,8 @@ Levels 1-6 are Python over sets of cell numbers (starbattle.logic.grid), not ASP
 level 6 applies levels 1-5 to thousands of hypothetical states per step, and one clingo
 solve with assumptions on a board grounded once costs ~3 ms (10x10, measured) against ~0.1
 ms for the fixpoint of levels 1-2 here. Levels 0 and 7 and the soundness checks use clingo
-(encodings/explain.lp) with the marks as assumptions. The solutions level 0 finds spare
-work: a technique refuting a star skips cells a solution agreeing with the marks has as
-stars (View.seen_star), level 6 tries only a cell's other side, as level 7 does.
+(encodings/explain.lp) with the marks as assumptions. Level 0's solutions spare work: a
+technique refuting a star skips a solution's stars (View.seen_star), level 6 and 7 a side.
 
 encodings/hints/ states levels 1-5 a second time, as ASP programs (one per technique, its
 answer sets the deductions), and the tests keep the two in step; the Python is the engine,
