@@ -55,12 +55,12 @@ EFFORTS = (
 measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-2; region:
 2x2 blocks of a region, a region inside a row or column; exclusion: 2x2 blocks of a row or
 column, too little room left by a star's neighbours alone or in a region; counting: the
-other steps of level 4 and confinement; advanced: the costly techniques of level 5 (the
-containers, set differentials, a star forcing tilings, the M and T, n-rooks, entanglement,
-unit, pair and band enumeration); then level 6 by technique; machine: level 7, and a trial
-whose chain is too long to follow (the grade's `effort`). The grade's tiers are made of
-these classes (starbattle/logic/grade.py): a new technique takes its place in them by its
-class."""
+other steps of level 4, confinement and band tiling (2x2 blocks of two lines, as level 3
+has them of one); advanced: the costly techniques of level 5 (the other containers, set
+differentials, a star forcing tilings, the M and T, n-rooks, entanglement, unit, pair and
+band enumeration); then level 6 by technique; machine: level 7, and a trial whose chain is
+too long to follow (the grade's `effort`). The grade's tiers are made of these classes
+(starbattle/logic/grade.py): a new technique takes its place in them by its class."""
 
 
 class Technique(NamedTuple):
@@ -165,7 +165,7 @@ TECHNIQUES = (
     Technique(
         "band-tiling",
         5,
-        _always("advanced"),
+        _always("counting"),
         "band-tiling.lp",
         "a squeeze of lines into 2x2 blocks",
         band_tiling,
