@@ -426,7 +426,8 @@ def main() -> None:
             text = f"## Hint ladder (`benchmarks/logic.py`)\n\n{text}"
     print(text)
     for name in sorted(groups, key=order) if options.trials else ():
-        print(f"\n{name}, needing trials or cores:", *sorted(groups[name].needing), sep="\n- ")
+        if groups[name].needing:
+            print(f"\n{name}, needing trials or cores:", *sorted(groups[name].needing), sep="\n- ")
     for problem in problems[:20]:
         print(problem, file=sys.stderr)
     if not options.no_write:
