@@ -95,7 +95,7 @@ def test_a_step_carries_the_level_of_its_row() -> None:
         ("confinement", (Unit("region", "A"), Unit("row", 1)), "region"),
         ("confinement", (Unit("row", 1), Unit("region", "A")), "counting"),
         ("confinement", (Unit("region", "A"), Unit("region", "B"), *(Unit("row", 1),)), "counting"),
-        ("band-tiling", (Unit("row", 1), Unit("row", 2)), "advanced"),
+        ("band-tiling", (Unit("row", 1), Unit("row", 2)), "counting"),
         ("composite-tiling", (Unit("row", 1), Unit("region", "A")), "advanced"),
         ("capacity-counting", (Unit("row", 1), Unit("region", "A")), "advanced"),
         ("container-exclusion", (Unit("row", 1), Unit("row", 2)), "advanced"),
