@@ -16,6 +16,20 @@ SIX = CHAINS["assumption"][0]
 BLOCKS = CHAINS["assumption-chain"][2]
 
 
+TRIAL_CASES = [
+    (technique, case)
+    for cases in (CHAINS, APPLIES)
+    for technique in ("assumption", "assumption-chain")
+    for case in cases[technique]
+]
+"""Every crafted state where a trial is the step, with its technique."""
+
+
+def case_id(value: object) -> str:
+    """A test id: the technique, or the start of the case's sentence."""
+    return value if isinstance(value, str) else value[5][:12]  # type: ignore[index]
+
+
 def logic_state(case: tuple) -> tuple:
     regions, grid = case[0], case[1]
     return Logic(board_of(regions, 2 if len(regions) == 10 else 1)), state_of(grid)
@@ -129,16 +143,7 @@ def test_a_chain_through_2x2_blocks_ends_where_a_region_has_no_room() -> None:
     assert logic.audit(state, step, sound_only=True) == []
 
 
-@pytest.mark.parametrize(
-    ("technique", "case"),
-    [
-        (technique, case)
-        for cases in (CHAINS, APPLIES)
-        for technique in ("assumption", "assumption-chain")
-        for case in cases[technique]
-    ],
-    ids=lambda value: value if isinstance(value, str) else value[5][:12],
-)
+@pytest.mark.parametrize(("technique", "case"), TRIAL_CASES, ids=case_id)
 def test_every_chain_names_only_marks_on_the_board_or_in_the_chain(
     technique: str, case: tuple
 ) -> None:
@@ -204,16 +209,7 @@ def test_a_chain_longer_than_a_person_follows_is_a_machine_step() -> None:
     assert effort(long) == EFFORTS.index("machine")
 
 
-@pytest.mark.parametrize(
-    ("technique", "case"),
-    [
-        (technique, case)
-        for cases in (CHAINS, APPLIES)
-        for technique in ("assumption", "assumption-chain")
-        for case in cases[technique]
-    ],
-    ids=lambda value: value if isinstance(value, str) else value[5][:12],
-)
+@pytest.mark.parametrize(("technique", "case"), TRIAL_CASES, ids=case_id)
 def test_trials_after_quiet_levels_3_and_4_look_at_changed_units_alone_and_find_the_same(
     technique: str, case: tuple
 ) -> None:
