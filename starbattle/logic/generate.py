@@ -37,6 +37,7 @@ from typing import Any
 
 from starbattle.asp.solver import Solver
 from starbattle.errors import UsageError
+from starbattle.exits import Exit
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.logic.regions import Regions, claim, compact, fill, grow, lines, repair
 from starbattle.model.board import Board, Cell, Solution
@@ -51,7 +52,7 @@ for each attempt in order, or lost(attempt, exit code) for one whose process die
 class GenerateTimeout(UsageError):
     """No puzzle could be made within the time limit (or the attempts)."""
 
-    exit_code = 3  # a time limit before an answer
+    exit_code = Exit.TIMEOUT
 
     def __init__(self, index: int, timeout: float | None) -> None:
         limit = f"in {timeout:g} s" if timeout is not None else "in 1000 attempts"
@@ -254,12 +255,16 @@ def _attempt(size: int, stars: int, prefix: str, number: int, **options: Any) ->
     return generate_one(size, stars, f"{prefix}/{number}", **options)
 
 
-def _attempt_lost(number: int, code: int | None) -> UsageError:
+def _attempt_lost(number: int, code: int | None) -> UsageError | None:
     """The error of a racing attempt whose process died, raised when its turn comes.
 
     Skipping the attempt could change the puzzle; a later attempt lost while an earlier one
-    still runs does not matter if the earlier one succeeds.
+    still runs does not matter if the earlier one succeeds. A process that ended itself at
+    the time limit (exit 3, while clingo grounds) failed like an attempt out of time: None,
+    and the time limit speaks.
     """
+    if code == Exit.TIMEOUT:
+        return None
     return UsageError(
         f"attempt {number} ended with its process (exit {code}), e.g. out of memory: "
         "run again, or with -j 1"

@@ -130,6 +130,18 @@ def test_a_racing_attempt_whose_process_dies_is_an_error(monkeypatch: pytest.Mon
         next(generate(8, 1, count=1, seed="race", race=racing(2)))
 
 
+def test_a_racing_attempt_that_ends_itself_at_the_time_limit_is_a_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def out_of_time(*_: object, **__: object) -> None:  # as a worker does while clingo grounds
+        time.sleep(0.2)
+        os._exit(3)
+
+    monkeypatch.setattr(generate_module, "_attempt", out_of_time)
+    with pytest.raises(GenerateTimeout, match=r"puzzle 1 could not be made in 0\.1 s"):
+        next(generate(8, 1, count=1, seed="race", timeout=0.1, race=racing(2)))
+
+
 def test_a_race_keeps_the_time_limit() -> None:
     with pytest.raises(GenerateTimeout, match=r"puzzle 1 could not be made in 0\.3 s"):
         next(generate(25, 6, count=1, seed="race", timeout=0.3, race=racing(2)))
