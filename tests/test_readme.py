@@ -104,6 +104,7 @@ NOT_RUN = {
     "pip install '.[test]' && pytest": "the quick start's test command: it runs this suite",
     "pytest": "the test suite itself",
     'pytest -m "not slow"': "the test suite itself",
+    "pytest -n 0": "the test suite itself, in one process",
     "bash .ci/run": "the CI script: it runs this suite",
     "pip install '.[image]'": "an install: the test extra holds what it adds",
     "pip install '.[cluster]'": "an install: the test extra holds what it adds",
