@@ -18,7 +18,7 @@ lines are one of two kinds:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import chain, combinations
 from typing import TYPE_CHECKING
 
 from starbattle.logic.blocks import fit, one_star_each
@@ -50,7 +50,7 @@ def set_differentials(logic: Logic, view: View) -> list[Found]:
     found: list[Found] = []
     seen: set[tuple[frozenset[int], frozenset[int]]] = set()
     budget = logic.container_budget(view, "set-differentials")
-    for lines, regions in (*_banded(view, budget), *_mixed(view, budget)):
+    for lines, regions in chain(_banded(view, budget), _mixed(view, budget)):
         step = _differential(view, lines, regions)
         if step is not None and (step.stars, step.blanks) not in seen:
             seen.add((step.stars, step.blanks))
@@ -111,21 +111,21 @@ def _mixed(view: View, budget: Budget) -> Iterator[Sides]:
     ) -> Iterator[Sides]:
         """The regions' sets from `start` on, with `chosen` before them on one of `ways`."""
         for k in range(start, len(regions)):
-            u, more = regions[k], set()
+            u, placed = regions[k], set()
             for lines in ways:
                 on = 0
                 for v in lines:
                     on |= masks[v]
-                covers(masks[u] & ~on, lines, more)
+                covers(masks[u] & ~on, lines, placed)
             if budget.left < 0:
                 return
             these, total = (*chosen, u), wanted + need[u]
-            for lines in sorted(more, key=sorted):
+            for lines in sorted(placed, key=sorted):
                 mixed = min(lines) < n <= max(lines)
                 if mixed and sum(need[v] for v in lines) == total:
                     yield tuple(sorted(lines)), these
-            if more and len(these) < REGIONS:
-                yield from grow(k + 1, these, more, total)
+            if placed and len(these) < REGIONS:
+                yield from grow(k + 1, these, placed, total)
 
     yield from grow(0, (), {frozenset()}, 0)
 
@@ -166,7 +166,7 @@ def _differential(view: View, lines: tuple[int, ...], regions: tuple[int, ...]) 
     return Found("set-differentials", units, view.marks_in(units), stars, blanks, text)
 
 
-def lines_text(view: View, lines: tuple[int, ...]) -> str:
+def _lines_text(view: View, lines: tuple[int, ...]) -> str:
     """'rows 6-9', 'rows 1 and 18 plus columns 1 and 18': the lines as the board names them."""
     n = view.grid.n
     kinds = [[u for u in lines if u < n], [u for u in lines if u >= n]]
@@ -191,7 +191,7 @@ def _said(
     row meets a chosen column is empty too.
     """
     grid = view.grid
-    band, those = lines_text(view, lines), units_text(grid, regions)
+    band, those = _lines_text(view, lines), units_text(grid, regions)
     needs = stars_needed(view, lines), stars_needed(view, regions)
     rest = f"the rest of {band}"
     crossing = (
