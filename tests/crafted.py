@@ -1961,11 +1961,50 @@ APPLIES["set-differentials"].append(
         "rows 5-6: (7,1) is empty",
     )
 )
+# Mixed rows and columns (issue 31: qc-0646's first trial was this argument): states of
+# Queens community levels (../shared/corpus/real-puzzles.jsonl, qc-0270, qc-0249 and
+# qc-0393) made here by emptying the cells of some regions off a row or column through each
+# one's star, then levels 1-4 to their fixpoint. In the last two a region's cell lies on a
+# chosen row and a chosen column, which count it twice: it is empty too ((7,5), (4,2))
+APPLIES["set-differentials"] += [
+    (
+        ["ABCDEEF", "GABCDEE", "BBABCDE", "CGGABCD", "DCBBABC", "FDCGGAB", "FFDCBGA"],
+        ["x...x.x", ".x....x", ".....x.", "...x.x.", "....x..", ".xx....", "......x"],
+        [],
+        [[3, 1], [3, 2], [3, 4], [3, 5], [5, 6], [7, 6]],
+        ["row 3", "column 6", "region A", "region E"],
+        "Regions A and E need 2 stars and lie inside row 3 plus column 6, which need as many, "
+        "so the rest of those lines is empty: 6 cells are empty",
+    ),
+    (
+        ["AAABCCB", "DDAECBB", "DAACCCE", "DCCCEEE", "DDCEEFG", "GDDDDDF", "GGFFFFF"],
+        ["...xxxx", "xxxxx*x", ".xx.xxx", ".x.x.x.", "...x.x.", "x..x.x.", ".....xx"],
+        [],
+        [[6, 5], [7, 5]],
+        ["row 1", "row 7", "column 5", "column 7", "region A", "region E", "region F", "region G"],
+        "Regions A, E, F and G lie inside rows 1 and 7 plus columns 5 and 7, needing as many "
+        "stars (a cell on two of them counts twice): (6,5) and (7,5) are empty",
+    ),
+    (
+        ["ABAAAAA", "BBACCAA", "AAAACAD", "AEEAADD", "AEAAFFA", "AAGGFAA", "AAGAAAA"],
+        ["x.x.x..", ".xx..xx", ".xxx.x.", "x..xx..", "..xx..x", ".x...xx", ".x.xxxx"],
+        [],
+        [[3, 1], [4, 2]],
+        ["row 2", "row 3", "row 4", "column 2", "region B", "region C", "region D", "region E"],
+        "Regions B, C, D and E lie inside rows 2-4 plus column 2, needing as many stars (a "
+        "cell on two of them counts twice): (3,1) and (4,2) are empty",
+    ),
+]
 # Rows as regions, and columns as regions: every band less regions leaves a side with more
 # room than the stars it holds
 DOES_NOT_APPLY["set-differentials"] = [
     ("AAAAA/BBBBB/CCCCC/DDDDD/EEEEE", "...../...../...../...../....."),
     ("ABCDE/ABCDE/ABCDE/ABCDE/ABCDE", "...../...../...../...../....."),
+    # the first mixed case with region A's (7,7) undecided: on neither row 3 nor column 6
+    (
+        "ABCDEEF/GABCDEE/BBABCDE/CGGABCD/DCBBABC/FDCGGAB/FFDCBGA",
+        "x...x.x/.x....x/.....x./...x.x./....x../.xx..../.......",
+    ),
 ]
 
 UNIQUE = {

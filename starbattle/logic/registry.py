@@ -212,7 +212,7 @@ TECHNIQUES = (
         5,
         _always("advanced"),
         "set-differentials.lp",
-        "a band less some regions (set differentials)",
+        "lines (a band, or rows and columns) less some regions (set differentials)",
         set_differentials,
         costly=True,
     ),
