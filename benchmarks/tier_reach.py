@@ -97,9 +97,10 @@ def main() -> None:
         )
     )
     write_section(BEGIN, END, "\n".join([BEGIN, lead, "", *rows, END]))
-    table = "".join(
-        f"    ({size}, {stars}): {tuple(tiers)!r},\n" for (size, stars), tiers in reachable.items()
-    )
+    table = ""
+    for (size, stars), tiers in reachable.items():  # as ruff formats it: double quotes
+        said = ", ".join(f'"{tier}"' for tier in tiers) + ("," if len(tiers) == 1 else "")
+        table += f"    ({size}, {stars}): ({said}),\n"
     print(f"REACHABLE = {{\n{table}}}")
     path = Path(grade_module.__file__)
     text = re.sub(

@@ -343,7 +343,7 @@ REACHABLE: dict[tuple[int, int], tuple[str, ...]] = {
     (10, 1): ("medium", "hard"),
     (11, 1): ("medium", "hard"),
     (12, 1): ("medium", "hard"),
-    (8, 2): ("medium", "expert", "extreme"),
+    (8, 2): ("medium", "hard", "expert", "extreme"),
     (9, 2): ("easy", "medium", "hard", "expert", "extreme"),
     (10, 2): ("easy", "medium", "hard", "expert", "extreme"),
     (11, 2): ("easy", "medium", "hard", "expert", "extreme"),

@@ -262,8 +262,7 @@ QUICKEST = {"composite-tiling": 1, "capacity-counting": 1}
 first (composite tiling's first takes two minutes, its second half a second)."""
 COSTLY = frozenset(name for name in PROGRAMS if BY_NAME[name].costly)
 """The programs of the container techniques: tens of seconds on a 10x10 state, so they are
-checked on their own boards (slow tests) and on boards under 10x10 (of real puzzles, on the
-states reached by steps, not their stars alone), the others on every board."""
+checked on their own boards (slow tests) and on boards under 10x10, the others on every board."""
 SLOW = frozenset({"m-and-t"})
 """Programs that take tens of seconds on a 10x10 board in mid-solve (every tiling of every
 container is searched): on boards over 6x6 they run only with the slow tests, each on its
@@ -379,11 +378,8 @@ def test_programs_agree_with_the_ladder_on_a_few_real_states() -> None:
 @needs_corpus
 @pytest.mark.slow
 def test_programs_agree_with_the_ladder_and_are_sound_on_real_states() -> None:
-    for number, (logic, state) in enumerate(real_states(25, seed=13, largest=10)):
-        programs = quick(logic.grid.n)
-        if number % 2:  # a state's stars alone: the containers' programs take a minute more
-            programs -= COSTLY
-        assert_programs_agree(logic, state, sound=True, programs=programs)
+    for logic, state in real_states(25, seed=13, largest=10):
+        assert_programs_agree(logic, state, sound=True, programs=quick(logic.grid.n))
 
 
 def test_a_program_reads_the_givens_as_marks() -> None:
