@@ -212,7 +212,7 @@ def _said(
         )
     held = plural(abs(more), "star")
     if more > 0:
-        side, plural_side = f"the rest of {band}", False
+        side, plural_side = rest, False
         none = f"{those} {'have' if len(regions) > 1 else 'has'} none outside {band}"
     else:
         side, plural_side = f"{those} outside {band}", len(regions) > 1
