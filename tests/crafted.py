@@ -446,9 +446,9 @@ APPLIES = {
                 *([8, 7], [8, 10], [9, 10], [10, 4], [10, 5], [10, 6]),
             ],
             ["row 8", "row 9", "region F", "region G", "region H", "region I"],
-            "Rows 8-9 need 4 stars; by the 2x2 blocks the 4 regions meeting rows 8-9 have room "
-            "for, region F none, region G 1 star and region H 1 star go there, so (7,6) and "
-            "(9,5) are stars and 13 cells are empty",
+            "Rows 8-9 need 4 stars; counting the 2x2 blocks of the 4 regions meeting them, "
+            "region F puts none there, region G 1 star and region H 1 star, so (7,6) and (9,5) "
+            "are stars and 13 cells are empty",
         ),
         (
             SHARED_C,
@@ -467,9 +467,8 @@ APPLIES = {
             [[10, 9]],
             [[4, 10], [5, 10], [8, 10], [10, 10]],
             ["column 10", "region C", "region E", "region H", "region J"],
-            "Column 10 needs 2 stars; by the 2x2 blocks the 4 regions meeting column 10 have "
-            "room for, region E none and region J none go there, so (10,9) is a star and 4 cells "
-            "are empty",
+            "Column 10 needs 2 stars; counting the 2x2 blocks of the 4 regions meeting it, region "
+            "E puts none there and region J none, so (10,9) is a star and 4 cells are empty",
         ),
         (
             [
@@ -499,9 +498,9 @@ APPLIES = {
             [],
             [[5, 1], [5, 6], [5, 7], [5, 8], [5, 9], [5, 10]],
             ["row 5", "region D", "region E", "region F", "region G"],
-            "Row 5 needs 2 stars, which only regions D, E, F and G can hold; by the 2x2 blocks "
-            "each has room for inside and outside row 5, region D none and region E none go "
-            "there, so 6 cells are empty",
+            "Row 5 needs 2 stars, which only regions D, E, F and G can hold; counting the 2x2 "
+            "blocks each has room for inside and outside row 5, region D puts none there and "
+            "region E none, so 6 cells are empty",
         ),
     ],
     "container-exclusion": [
@@ -1847,9 +1846,8 @@ APPLIES["tiling-exclusion"] = [
         [],
         [[5, 5]],
         ["row 4", "row 6", "region E", "column 2"],
-        "A star at (5,5) would leave rows 4 and 6 and region E in as many 2x2 blocks as they "
-        "need stars, one star each: that leaves column 2 room for at most 1 of the 2 stars it "
-        "needs, so (5,5) is empty",
+        "A star at (5,5) would tile rows 4 and 6 and region E by 2x2 blocks, one star each: "
+        "that leaves column 2 room for at most 1 of the 2 stars it needs, so (5,5) is empty",
     ),
     (  # sblsort-9-2-expert-4, under pressure: a 9x9 state, where the programs run too
         [
@@ -1877,10 +1875,48 @@ APPLIES["tiling-exclusion"] = [
         [],
         [[1, 7]],
         ["column 2", "region E", "row 6", "row 1", "region C"],
-        "A star at (1,7) would fill its units that need just that star and tile column 2 and "
-        "region E by 2x2 blocks, one star each, leaving row 6 too little room, so (1,7) is empty",
+        "A star at (1,7) would fill row 1 and region C and tile column 2 and region E by 2x2 "
+        "blocks, one star each: that leaves row 6 room for at most 1 of the 2 stars it needs, so "
+        "(1,7) is empty",
     ),
 ]
+# qc-0677 (11x11 1★, real-puzzles.jsonl), a state of its trace: the longer sentences pass 200
+# characters, so the step names the cell the two tilings disagree on
+APPLIES["tiling-exclusion"].append(
+    (
+        [
+            "ABBBCBDBBBB",
+            "EFDDGHHIEEE",
+            "JFDDGHHEJEE",
+            "ECKHBHGEECE",
+            "EEKEGCGEEEE",
+            "KKEEGGGEEKK",
+            "EEEEGCGEKEE",
+            "ECEEGHBHKCE",
+            "EEJEHHGDDFJ",
+            "EEEIHHGDDFE",
+            "BBBBGBCBBBA",
+        ],
+        [
+            ".xxx.xxxxxx",
+            "xx.xxxx.xxx",
+            "..xxxxxx.xx",
+            "xxx..xxxxxx",
+            ".xxxx.xxx..",
+            "x.xxx.xxx..",
+            "x..x.xxx.x.",
+            "xxxxxx..xxx",
+            "xx.xxxxxx..",
+            "xxx.xxxx.xx",
+            "xxxx.x.xxx.",
+        ],
+        [],
+        [[7, 9]],
+        ["column 2", "region D", "row 7", "column 9", "region K"],
+        "A star at (7,9) would fill its units that need just that star and tile column 2 and "
+        "region D by 2x2 blocks, one star each, that disagree on (3,2), so (7,9) is empty",
+    )
+)
 # Where a trial is the step (sblsort-10-2-expert-3202 and -1245, the trials' crafted states):
 # no star forces tilings that break a rule
 DOES_NOT_APPLY["tiling-exclusion"] = [

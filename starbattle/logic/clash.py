@@ -193,8 +193,8 @@ def _step(view: View, group: list[Clash]) -> Found:
             texts.append(f"{at} would {fill}leave {min(tiled)}: {min(broken)}, so {so}")
         if len(broken) == 1:
             texts.append(
-                f"{at} would {fill}leave {names} in as many 2x2 blocks as {need} stars, one "
-                f"star each: {min(broken)}, so {so}"
+                f"{at} would {fill}tile {names} by 2x2 blocks, one star each: {min(broken)}, "
+                f"so {so}"
             )
         texts.append(
             f"{at} would {fill}leave {names} in as many 2x2 blocks as {need} stars, one "
@@ -207,6 +207,11 @@ def _step(view: View, group: list[Clash]) -> Found:
         texts.append(
             f"{at} would {fill}tile {names} by 2x2 blocks, one star each, leaving "
             f"{grid.names[unit]} {what}, so {so}"
+        )
+    if kind == "both" and len({clash.cells for clash in group}) == 1:
+        texts.append(
+            f"{at} would {fill}tile {names} by 2x2 blocks, one star each, that disagree on "
+            f"{grid.where(first.cells[0])}, so {so}"
         )
     texts.append(f"{at} would {fill}tile {names} by 2x2 blocks that break a rule, so {so}")
     cells = tuple(sorted({*xs, *view.marks_in(units)}))

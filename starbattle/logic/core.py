@@ -120,13 +120,18 @@ def _core_step(view: View, forced: dict[int, bool], units: tuple[int, ...]) -> F
     grid = view.grid
     stars = frozenset(i for i, star in forced.items() if star)
     blanks = frozenset(i for i, star in forced.items() if not star)
-    cannot = "cannot all get their stars" if len(units) > 1 else "cannot get its stars"
+    if len(units) == len(grid.names):
+        rules = "the puzzle has no solution"
+    elif len(units) > 1:
+        rules = f"{units_phrase(grid, units)} cannot all get their stars"
+    else:
+        rules = f"{units_phrase(grid, units)} cannot get its stars"
     return Found(
         "unsat-core",
         units,
         view.marks_in(units),
         stars,
         blanks,
-        f"no technique here finds the next step; clingo proves that {units_phrase(grid, units)} "
-        f"{cannot} unless {outcome(grid, stars, blanks)}",
+        f"no technique here finds the next step; clingo proves that {rules} unless "
+        f"{outcome(grid, stars, blanks)}",
     )

@@ -136,12 +136,19 @@ def _pinned(
     return frozenset(stars), frozenset(blanks)
 
 
-def _said(grid: Grid, unit: int, share: Share) -> str:
-    """'region F none', 'region G 1 star', 'column 3 at least 1': a unit's share said."""
-    (least, most), name = share, grid.names[unit]
-    if least == most:
-        return f"{name} {'none' if most == 0 else plural(most, 'star')}"
-    return f"{name} at least {least}" if least else f"{name} at most {most}"
+def _said(grid: Grid, units: list[int], shares: dict[int, Share]) -> str:
+    """'region F puts none there, region G 1 star and column 3 at least 1 star'."""
+    said = []
+    for unit in units:
+        (least, most), name = shares[unit], grid.names[unit]
+        if least == most:
+            amount = "none" if most == 0 else plural(most, "star")
+        else:
+            amount = (
+                f"at least {plural(least, 'star')}" if least else f"at most {plural(most, 'star')}"
+            )
+        said.append(f"{name} puts {amount} there" if not said else f"{name} {amount}")
+    return joined(said)
 
 
 def _counted(
@@ -154,20 +161,20 @@ def _counted(
 ) -> Found:
     """The step: the units meeting a band, counted by their 2x2 room."""
     grid, need = view.grid, sum(view.need[u] for u in lines)
-    said = [_said(grid, u, shares[u]) for u in meeting if u in shares]
+    said = _said(grid, [u for u in meeting if u in shares], shares)
     band, others = units_text(grid, lines), units_text(grid, meeting)
     more = "more " if any(view.has[u] for u in lines) else ""
-    verb = "need" if len(lines) > 1 else "needs"
+    verb, them = ("need", "them") if len(lines) > 1 else ("needs", "it")
     text = (
-        f"{band} {verb} {plural(need, more + 'star')}, which only {others} can hold; by the "
-        f"2x2 blocks each has room for inside and outside {band}, {joined(said)} go there, so "
+        f"{band} {verb} {plural(need, more + 'star')}, which only {others} can hold; counting "
+        f"the 2x2 blocks each has room for inside and outside {band}, {said}, so "
         f"{outcome(grid, stars, blanks)}"
     )
     if len(text) > SENTENCE_LIMIT:
         text = (
-            f"{band} {verb} {plural(need, more + 'star')}; by the 2x2 blocks the "
-            f"{len(meeting)} {grid.kinds[meeting[0]]}s meeting {band} have room for, "
-            f"{joined(said)} go there, so {outcome(grid, stars, blanks)}"
+            f"{band} {verb} {plural(need, more + 'star')}; counting the 2x2 blocks of the "
+            f"{len(meeting)} {grid.kinds[meeting[0]]}s meeting {them}, {said}, so "
+            f"{outcome(grid, stars, blanks)}"
         )
     if len(text) > SENTENCE_LIMIT:
         text = (

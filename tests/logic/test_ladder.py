@@ -11,7 +11,7 @@ from helpers import CORPUS, needs_corpus
 from starbattle import Board
 from starbattle.errors import BoardError
 from starbattle.io.records import record, step_record
-from starbattle.logic import ladder
+from starbattle.logic import core, ladder
 from starbattle.logic.assumption import assumption
 from starbattle.logic.grid import View
 from starbattle.logic.ladder import Logic, explain, next_step
@@ -79,6 +79,20 @@ def test_unsat_core_forces_a_cell_from_few_units(
         f"region {unit} cannot get its stars unless ({blank[0]},{blank[1]}) is empty"
     )
     assert [p for p in logic.audit(State(), step) if not p.startswith("not lowest")] == []
+
+
+def test_a_core_of_every_unit_is_said_as_the_whole_puzzle() -> None:
+    logic = Logic(board_of(["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"]))
+    view = View(logic.grid, frozenset(), frozenset())
+    every = tuple(range(len(logic.grid.names)))
+    step = core._core_step(view, {3: True}, every)
+    assert step.sentence == (
+        "no technique here finds the next step; clingo proves that the puzzle has no solution "
+        "unless (1,4) is a star"
+    )
+    assert core._core_step(view, {3: True}, every[:2]).sentence.endswith(
+        "clingo proves that rows 1-2 cannot all get their stars unless (1,4) is a star"
+    )
 
 
 BOARD = ["BBAAC", "EBBAC", "EEDDC", "EEDDD", "EEEDD"]  # solution (1,4) (2,2) (3,5) (4,3) (5,1)
