@@ -10,7 +10,7 @@ import math
 import os
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -136,6 +136,19 @@ def _term(symbol: clingo.Symbol) -> Term:
 MAX_ANSWER_SETS = 10_000
 """The most answer sets `shown_answer_sets` keeps: a hint program that makes more (a choice
 rule left open) is refused rather than left to fill the memory."""
+
+
+def _reader(seen: dict[int, bool | None] | None) -> Callable[[clingo.Model], None] | None:
+    """What reads the values of `seen`'s literals in a model (None when none are wanted)."""
+    if not seen:
+        return None
+
+    def read(model: clingo.Model) -> None:
+        """Set each literal's value in the model."""
+        for literal in seen:
+            seen[literal] = model.is_true(literal)
+
+    return read
 
 
 def shown_answer_sets(
@@ -300,6 +313,7 @@ class Solver:
         *,
         literals: Iterable[int] = (),
         conflicts: int | None = None,
+        seen: dict[int, bool | None] | None = None,
     ) -> list[Rule] | None:
         """Solve with the units `on` and without `off`: None when there is a solution.
 
@@ -307,7 +321,9 @@ class Solver:
         necessarily minimal. Units in neither list are left free; `literals` (e.g. from
         `star_literals`) are assumed too and may be part of the reason. None also when the
         search stops after `conflicts` conflicts (a limit that gives the same answer on
-        every run). Raises TimeLimitReached when `timeout` seconds pass first.
+        every run). Raises TimeLimitReached when `timeout` seconds pass first. `seen`:
+        literals whose values in the solution found are wanted (each set to its value; left
+        as they were when no solution was found).
         """
         self._claim()
         units = self._units
@@ -318,7 +334,9 @@ class Solver:
         core: list[int] = []
         self._ask(1, conflicts)
         with Guard(self._control, timeout) as guard, guard.clingo():
-            result = self._control.solve(assumptions=assumptions, on_core=core.extend)
+            result = self._control.solve(
+                assumptions=assumptions, on_core=core.extend, on_model=_reader(seen)
+            )
         if guard.timed_out and result.unknown:
             raise TimeLimitReached
         if not result.unsatisfiable:

@@ -95,7 +95,9 @@ def _whole(
 
     One argument, one step: each such cell is proved with the same units (its solution's
     side only on a unique board), each proof cut at CORE_CONFLICTS (a proof cut short
-    leaves its cell out).
+    leaves its cell out). On a unique board a proof that fails finds a way the units hold:
+    the cells it puts on the other side than the solution's are not forced and go untried
+    (the same step in fewer proofs).
     """
     grid, truth = view.grid, logic.solutions[0] if len(logic.solutions) == 1 else None
     forced = {i: True for i in step.stars} | {i: False for i in step.blanks}
@@ -104,14 +106,21 @@ def _whole(
     inside = {i for u in step.units for i in view.open[u]}
     near = {j for i in inside for j in grid.around[i] if j not in view.stars | view.blanks}
     cells = sorted((inside | near) - set(forced))
+    free: set[int] = set()
     for y in cells:
         for star in (y in truth,) if truth is not None else (True, False):
+            if y in free:
+                break
             flip = -logic.literals[y] if star else logic.literals[y]
-            literals = [*marks, flip]
-            core = prover.core(on, off, logic.left(), literals=literals, conflicts=CORE_CONFLICTS)
+            seen = None if truth is None else dict.fromkeys(logic.literals[i] for i in cells)
+            core = prover.core(
+                on, off, logic.left(), literals=[*marks, flip], conflicts=CORE_CONFLICTS, seen=seen
+            )
             if core is not None:
                 forced[y] = star
                 break
+            if seen is not None and truth is not None:
+                free |= {i for i in cells if seen[logic.literals[i]] not in (None, i in truth)}
     return _core_step(view, forced, step.units) if len(forced) > 1 else step
 
 

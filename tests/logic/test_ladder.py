@@ -261,6 +261,40 @@ def test_a_proof_cut_short_by_the_conflict_limit_proves_nothing() -> None:
     assert logic.checker.core(every, literals=[flip], conflicts=0) is None
 
 
+def test_a_proof_that_fails_reads_the_way_the_units_hold() -> None:
+    logic = Logic(board_of(SHARED_C, 2))
+    [truth] = logic.solutions
+    every = logic.rules()
+    seen: dict[int, bool | None] = dict.fromkeys(logic.literals.values())
+    assert logic.checker.core(every, seen=seen) is None
+    assert {i for i, literal in logic.literals.items() if seen[literal]} == set(truth)
+    flip = -logic.literals[0] if 0 in truth else logic.literals[0]
+    unread: dict[int, bool | None] = dict.fromkeys(logic.literals.values())
+    assert logic.checker.core(every, literals=[flip], seen=unread) is not None
+    assert set(unread.values()) == {None}
+
+
+def test_level_7_leaves_untried_the_cells_a_failed_proof_shows_free(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    logic = Logic(board_of(["AAABB", "ACCBB", "DDCCC", "DDEEC", "DDDEE"]))
+    proofs: list[int] = []
+    whole = core._whole
+
+    def counted(*arguments: object) -> object:
+        proofs.clear()
+        return whole(*arguments)
+
+    core_of = type(logic.checker).core
+    monkeypatch.setattr(core, "_whole", counted)
+    monkeypatch.setattr(
+        type(logic.checker), "core", lambda *a, **k: proofs.append(1) or core_of(*a, **k)
+    )
+    [step] = logic.deductions(State(), "unsat-core")
+    assert (step.units, step.blanks) == ((Unit("region", "A"),), ((2, 2),))
+    assert len(proofs) == 8  # 9 cells in or next to region A to try; one shown free
+
+
 def test_sentences_start_with_a_capital_and_stay_short() -> None:
     trace = explain(Board.from_rows([list(row) for row in SHARED_C], 2))
     assert trace.solved
