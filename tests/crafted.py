@@ -410,8 +410,8 @@ APPLIES = {
             [[5, 4]],
             [[4, 3], [5, 3], [5, 5], [6, 3]],
             ["column 1", "column 2", "column 3", "column 4", "region A", "region F", "region G"],
-            "The rest of columns 1-4 needs 2 stars in 2 2x2 blocks, one star each, so (5,4) is a "
-            "star and 4 cells are empty",
+            "The rest of columns 1-4, without regions A, F and G, holds 2 stars in 2 2x2 blocks, "
+            "one star each, so (5,4) is a star and 4 cells are empty",
         ),
     ],
     "capacity-counting": [

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from starbattle.logic.blocks import fit, one_star_each
 from starbattle.logic.containers import Container, containers
 from starbattle.logic.grid import Found, View
-from starbattle.logic.sentences import SENTENCE_LIMIT, outcome
+from starbattle.logic.sentences import outcome, units_text, within
 from starbattle.words import plural
 
 if TYPE_CHECKING:
@@ -58,11 +58,14 @@ def tiled_step(
     told = container.told(view)
     where = "their undecided cells" if container.way == "band" else "those"
     then = f"{where} fit in {fit(container.need)}, so {outcome(grid, stars, blanks)}"
-    text = f"{told} and {then}" if container.way == "band" else f"{told}; {then}"
-    if len(text) > SENTENCE_LIMIT:
-        text = (
-            f"{container.holds(view)} {plural(container.need, 'star')} in "
-            f"{fit(container.need)}, so {outcome(grid, stars, blanks)}"
+    texts = [f"{told} and {then}" if container.way == "band" else f"{told}; {then}"]
+    held = f"{plural(container.need, 'star')} in {fit(container.need)}"
+    if container.way == "inside":
+        lines, others = units_text(grid, container.lines), units_text(grid, container.others)
+        texts.append(
+            f"the rest of {lines}, without {others}, holds {held}, so "
+            f"{outcome(grid, stars, blanks)}"
         )
+    texts.append(f"{container.holds(view)} {held}, so {outcome(grid, stars, blanks)}")
     units = container.units
-    return Found(technique, units, view.marks_in(units), stars, blanks, text)
+    return Found(technique, units, view.marks_in(units), stars, blanks, within(texts))
