@@ -61,8 +61,10 @@ def _cascade(view: View, x: int, filled: list[int]) -> Cascade | None:
     grid, full = view.grid, tuple(filled)
     taken = taken_by(view, x, filled)
     first = tuple(tiled(view, taken, {x}))
-    after = View(grid, view.stars | {x}, view.blanks | (taken - {x}))
-    if not first or broken(after, x, full, list(first)):
+    if not first:
+        return None
+    after = View(grid, view.stars | {x}, view.blanks | (taken - {x}), view)
+    if broken(after, x, full, list(first)):
         return None
     stars = frozenset().union(*(t.stars for t in first))
     marked = stars.union(*(t.blanks for t in first), *(grid.around[i] for i in stars))

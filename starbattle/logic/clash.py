@@ -98,7 +98,7 @@ def _clash(view: View, x: int, filled: list[int]) -> Clash | None:
     tilings = list(tiled(view, taken, {x}))
     if not tilings:
         return None
-    after = View(view.grid, view.stars | {x}, view.blanks | (taken - {x}))
+    after = View(view.grid, view.stars | {x}, view.blanks | (taken - {x}), view)
     return broken(after, x, tuple(filled), tilings)
 
 
@@ -122,7 +122,7 @@ def tiled(view: View, taken: frozenset[int], stars: set[int]) -> Iterator[Tiling
         cover = grid.cover(cells, need)
         if cover is None or len(cover) != need:
             continue
-        after = after or View(grid, view.stars | stars, view.blanks | (taken - stars))
+        after = after or View(grid, view.stars | stars, view.blanks | (taken - stars), view)
         found_stars, blanks = one_star_each(after, cells, cover)
         if found_stars or blanks:
             yield Tiling(u, need, found_stars, blanks)
