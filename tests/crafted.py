@@ -629,39 +629,39 @@ APPLIES = {
             "1 more, so (3,5) is empty",
         ),
     ],
-    # StarBattleLab experts (sblsort-10-2-expert-3202, -5365), at states where their traces
+    # StarBattleLab experts (sblsort-10-2-expert-3650, -5365), at states where their traces
     # need an assumption
     "assumption-chain": [
-        (  # StarBattleLab sblsort-10-2-expert-3202, at its first trial
+        (  # StarBattleLab sblsort-10-2-expert-3650, at a trial the tiling cascade leaves
             [
-                "ABBBBBCCDD",
-                "ABBBBCCDDD",
-                "AAAAACCCDD",
-                "AAAAECFDDD",
-                "GGAAECFDDD",
-                "GHAAEEFFFF",
-                "GHHAEEFFFF",
-                "GHHHHEEFFF",
-                "IHHIIEEJJJ",
-                "IIIIIEJJJJ",
+                "AAAABBCCCC",
+                "AADDBBEECC",
+                "DDDDBBEFFC",
+                "DDBBBBEFFC",
+                "DDGGGGEFFC",
+                "DDGGGGGFFC",
+                "HHGGGGGGFC",
+                "HHIIIJJJJJ",
+                "HHHIIJJJJJ",
+                "HHIIIIIJJJ",
             ],
             [
-                "x.x.......",
-                "x.x.x.xx..",
-                "x...x.x...",
-                "xxx..x.x..",
-                "x*x.xx.x..",
-                "xxx.......",
-                "*x.xxxx...",
-                "xx.x*x.xxx",
-                "*xxxxxxx..",
-                "xx...x..xx",
+                "......x...",
+                "..xx....x.",
+                "...x...x..",
+                ".....x.xxx",
+                ".....x.x..",
+                "......x.xx",
+                "xx........",
+                "........xx",
+                ".x........",
+                "..........",
             ],
             [],
-            [[3, 4]],
-            ["row 3", "row 4", "row 5", "region A"],
-            "If (3,4) were a star, then after 4 steps region A would have too many stars, so (3,4) "
-            "is empty",
+            [[9, 7]],
+            ["column 7", "column 8", "region E", "region F"],
+            "If (9,7) were a star, then after 4 steps column 7 would have too many stars, so "
+            "(9,7) is empty",
         ),
         (
             [
@@ -710,22 +710,22 @@ APPLIES = {
                 "HHHHHEJJGG",
             ],
             [
-                "x.x.......",
-                "xx..xx.x..",
-                ".x.x..xx..",
-                "...xx.....",
-                ".xx...xxx.",
-                "x.x.......",
-                "x.x.xxxxx.",
+                "..........",
+                "..........",
+                ".x........",
+                "...x......",
+                ".x....x...",
+                "..........",
+                "..x.xxx.x.",
                 ".xx.x*x.xx",
-                ".x.xxxxx..",
-                ".x.x.x..xx",
+                "....xxxx..",
+                ".....x....",
             ],
             [],
-            [[5, 1]],
-            ["row 10", "column 1", "region A", "region H", "region J"],
-            "If (5,1) were a star, then after 6 steps the stars at (8,8) and (9,9) would touch, so "
-            "(5,1) is empty",
+            [[10, 9]],
+            ["row 8", "row 10", "column 1", "region A", "region H", "region J"],
+            "If (10,9) were a star, then after 7 steps region A would have no room for its stars, "
+            "so (10,9) is empty",
         ),
     ],
 }
@@ -1917,7 +1917,7 @@ APPLIES["tiling-exclusion"].append(
         "region D by 2x2 blocks, one star each, that disagree on (3,2), so (7,9) is empty",
     )
 )
-# Where a trial is the step (sblsort-10-2-expert-3202 and -1245, the trials' crafted states):
+# Where a trial is the step (sblsort-10-2-expert-3650 and -1245, the trials' crafted states):
 # no star forces tilings that break a rule
 DOES_NOT_APPLY["tiling-exclusion"] = [
     (
@@ -1925,6 +1925,120 @@ DOES_NOT_APPLY["tiling-exclusion"] = [
         "/".join(APPLIES["assumption-chain"][0][1]),
     ),
     ("/".join(APPLIES["assumption"][0][0]), "/".join(APPLIES["assumption"][0][1])),
+]
+
+# Tiling cascade (issue 31): states of StarBattleLab experts (../shared/corpus/difficulty.jsonl)
+# where the ladder needed a trial before: a star forces tilings whose marks force more (10x10:
+# the container programs run on crafted boards under 10x10, tens of seconds on such states)
+APPLIES["tiling-cascade"] = [
+    (  # sblsort-10-2-expert-4623: two tilings at odds
+        [
+            "AABBBBBCCC",
+            "AAAAACCCCD",
+            "EAFFACCCCD",
+            "EFFFACCGGD",
+            "EFFAAACGDD",
+            "EEFFEHHGGH",
+            "IEFFEJHHHH",
+            "IEEEEJJJHH",
+            "IEIJEEEJHJ",
+            "IIIJJJJJJJ",
+        ],
+        [
+            "xx....xxxx",
+            "..xxxx..x.",
+            "x...x.xxx.",
+            "xx..x.x*x.",
+            "x.....xxx.",
+            "....x....x",
+            ".....x.xxx",
+            ".....x.x.x",
+            ".x.....x.x",
+            ".........x",
+        ],
+        [],
+        [[4, 3], [6, 3]],
+        ["row 5", "region A", "region G", "region H"],
+        "A star at (4,3) or (6,3) would tile row 5 and region A by 2x2 blocks, one star "
+        "each, and so regions G and H: region G's blocks put a star at (6,8), which "
+        "region H's leave empty, so they are empty",
+    ),
+    (  # sblsort-10-2-expert-5365: a column left no room
+        [
+            "AAAAAABBBB",
+            "CAAADBBBBB",
+            "CCADDDBBBB",
+            "CCCCDDDEBB",
+            "CCFDDDEEEB",
+            "CFFGGGEEEH",
+            "FFGGGGGEHH",
+            "IIIGGJJHHH",
+            "IIIIJJJHHH",
+            "IIIJJJJJJH",
+        ],
+        [
+            "x.........",
+            ".xx.xx....",
+            "......x...",
+            ".xxxx.x...",
+            ".x*xx...x.",
+            "xxxx......",
+            "....x.....",
+            "xx...x....",
+            ".......x..",
+            "..........",
+        ],
+        [],
+        [[2, 4]],
+        ["region D", "column 5", "column 4"],
+        "A star at (2,4) would tile region D by 2x2 blocks, one star each, and so column "
+        "5: that leaves column 4 no room for the 1 more star it needs, so (2,4) is empty",
+    ),
+    (  # sblsort-10-2-expert-848: under pressure, a column given too many stars
+        [
+            "AAAAAAABBB",
+            "CACDDAAAAB",
+            "CCCCDAEEAB",
+            "CCCDDAEEEB",
+            "CCCCDEEEEF",
+            "CGGCDDDFFF",
+            "CCGCHDIIIF",
+            "JCGCHDDDII",
+            "JJGCHIIIII",
+            "JJJJHHHHHH",
+        ],
+        [
+            "..xxx.....",
+            "..x..xxxx.",
+            "..xxx.....",
+            "..x*xxx.x.",
+            "..xxx*xxx.",
+            ".x.xxxx*x.",
+            ".x.x*xxxx.",
+            ".x.xxxxx.x",
+            ".x.xx..x.x",
+            "..x..xx..x",
+        ],
+        [],
+        [[6, 1]],
+        ["column 3", "region G", "region J", "column 1", "row 6"],
+        "A star at (6,1) would fill row 6 and tile column 3 and region G by 2x2 blocks, "
+        "one star each, and so region J: that gives column 1 3 stars, more than 2, so "
+        "(6,1) is empty",
+    ),
+]
+
+# Where a trial is still the step (sblsort-10-2-expert-3650 and -5477): no star forces tilings
+# whose marks force more that break a rule
+DOES_NOT_APPLY["tiling-cascade"] = [
+    (  # sblsort-10-2-expert-5477
+        "ABBBBCCCDD/ABBBEECCDD/ABBEECCCCD/AAEEECCCCD/FFEEGGHHCC/FFFEGGHHII/FFFGGGHIII/FFFGHHHIII/FJFGHIIIII/FJJJJJJJJJ",
+        "xx...xxx../*x.x....xx/xx.x....x*/........xx/xxx.x.x.../..x.x...xx/......x.../....x...../.xx..x..../x.........",
+    ),
+    (  # sblsort-10-2-expert-3650
+        "AAAABBCCCC/AADDBBEECC/DDDDBBEFFC/DDBBBBEFFC/DDGGGGEFFC/DDGGGGGFFC/HHGGGGGGFC/HHIIIJJJJJ/HHHIIJJJJJ/HHIIIIIJJJ",
+        "......x.../..xx....x./...x...x../.....x.xxx/.....x.x../......x.xx/xx......../........xx/.x......../..........",
+    ),
 ]
 
 # Set differentials (issue 31, catalogue row 20): states of StarBattleLab experts

@@ -47,15 +47,16 @@ NORVIG_FIX = {
 SIX = "stars: 1\nAAABBB\nABBBCC\nADDEEC\nFFDDEC\nFEEEEC\nFCCCCC\n"
 """The pzprjs board as picture text."""
 CHAIN_BOARD = (
-    "stars: 2\nAAAAABCCDE\nAAAAABCCDE\nAAAABBCCDE\nFAAABBBCDE\nFFFFBBBDDE\nGFFFHHHEEE\n"
-    "GGFFHHHEEE\nGGGFHHIIIE\nJJJJHHIIIE\nJJJJJJIIIE\n"
+    "stars: 2\nAAAABBCCCC\nAADDBBEECC\nDDDDBBEFFC\nDDBBBBEFFC\nDDGGGGEFFC\nDDGGGGGFFC\n"
+    "HHGGGGGGFC\nHHIIIJJJJJ\nHHHIIJJJJJ\nHHIIIIIJJJ\n"
 )
 CHAIN_MARKS = (
-    ".x..x.....\n....xxxx.x\nxxxx.....x\n.....xxxx.\n......x...\n.x....xxx.\n"
-    ".x....xxx.\n...x.....x\n.xx....x.x\n....xx...x\n"
+    ".x....x.x.\n..xx....x.\n.x.x...x..\n.....xxxxx\nxxxxxx*x..\n.....xxxxx\n"
+    "xx.x......\n........xx\n.x....x.x.\n......x.x.\n"
 )
-"""A StarBattleLab 10x10 puzzle (sbl-0232 of ../shared/corpus) at the state of its trace where
-the next step is a trial (its only one since set differentials)."""
+"""A StarBattleLab 10x10 expert puzzle (sblsort-10-2-expert-3650 of ../shared/corpus) at a
+state of its trace where the next step is a trial (sbl-0232's only trial became a tiling
+cascade)."""
 CORPUS = ROOT.parent / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(
     not (CORPUS / "real-puzzles.jsonl").is_file(),

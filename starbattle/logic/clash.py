@@ -12,7 +12,8 @@ StarBattleLab experts' short trials were, measured in benchmarks/RESULTS.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from starbattle.logic.blocks import one_star_each
 from starbattle.logic.grid import Found, Grid, View, gathered
@@ -56,16 +57,35 @@ def tiling_exclusion(logic: Logic, view: View) -> list[Found]:
     A lone star first, then the star filling the units that need just it (pressure). One
     argument, one step: the cells whose tilings break a rule on the same units are one step.
     """
+    found = refuted(logic, view, "tiling-exclusion", 1, _clash)
+    return [_step(view, group) for group in gathered(found, _rests_on)]
+
+
+Refutation = TypeVar("Refutation")
+
+
+def refuted(
+    logic: Logic,
+    view: View,
+    technique: str,
+    work: int,
+    refute: Callable[[View, int, list[int]], Refutation | None],
+) -> list[Refutation]:
+    """What `refute` finds a star at each undecided cell would break, where it finds some.
+
+    A lone star first, then the star filling the units that need just it (pressure); `work`
+    per neighbour of the cell, within the technique's container budget.
+    """
     grid, found = view.grid, []
-    budget = logic.container_budget(view, "tiling-exclusion")
+    budget = logic.container_budget(view, technique)
     for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
-        if not budget.spend(len(grid.near[x])):
+        if not budget.spend(work * len(grid.near[x])):
             break
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
-        clash = _clash(view, x, []) or (_clash(view, x, filled) if filled else None)
-        if clash is not None:
-            found.append(clash)
-    return [_step(view, group) for group in gathered(found, _rests_on)]
+        refutation = refute(view, x, []) or (refute(view, x, filled) if filled else None)
+        if refutation is not None:
+            found.append(refutation)
+    return found
 
 
 def _clash(view: View, x: int, filled: list[int]) -> Clash | None:
@@ -74,26 +94,41 @@ def _clash(view: View, x: int, filled: list[int]) -> Clash | None:
     Only the units whose undecided cells the star takes can tile anew: the others' tilings
     are the state's, which level 3 has followed already.
     """
-    grid = view.grid
-    taken = {x, *grid.around[x]}.union(*(view.open[u] for u in filled))
-    taken -= view.stars | view.blanks
-    after: View | None = None  # the state the star leaves, made once a unit tiles
-    tilings = []
+    taken = taken_by(view, x, filled)
+    tilings = list(tiled(view, taken, {x}))
+    if not tilings:
+        return None
+    after = View(view.grid, view.stars | {x}, view.blanks | (taken - {x}), view)
+    return broken(after, x, tuple(filled), tilings)
+
+
+def taken_by(view: View, x: int, filled: list[int]) -> frozenset[int]:
+    """The undecided cells a star at x takes: x, its neighbours, the filled units' others."""
+    taken = {x, *view.grid.around[x]}.union(*(view.open[u] for u in filled))
+    return frozenset(taken - view.stars - view.blanks)
+
+
+def tiled(view: View, taken: frozenset[int], stars: set[int]) -> Iterator[Tiling]:
+    """The tilings the taken cells force (`stars` stars, the others empty), one star each.
+
+    The units they leave in as many 2x2 blocks as the stars they still need.
+    """
+    grid, after = view.grid, None  # the state the marks leave, made once a unit tiles
     for u in sorted({u for i in taken for u in grid.units_of[i]}):
-        need, cells = view.need[u] - (x in grid.sets[u]), view.open[u] - taken
+        need = view.need[u] - len(stars & grid.sets[u])
+        cells = view.open[u] - taken
         if need <= 0 or len(cells) < need or len(cells) > 4 * need:
             continue
         cover = grid.cover(cells, need)
         if cover is None or len(cover) != need:
             continue
-        after = after or View(grid, view.stars | {x}, view.blanks | (taken - {x}))
-        stars, blanks = one_star_each(after, cells, cover)
-        if stars or blanks:
-            tilings.append(Tiling(u, need, stars, blanks))
-    return _broken(after, x, tuple(filled), tilings) if after and tilings else None
+        after = after or View(grid, view.stars | stars, view.blanks | (taken - stars), view)
+        found_stars, blanks = one_star_each(after, cells, cover)
+        if found_stars or blanks:
+            yield Tiling(u, need, found_stars, blanks)
 
 
-def _broken(after: View, x: int, full: tuple[int, ...], tilings: list[Tiling]) -> Clash | None:
+def broken(after: View, x: int, full: tuple[int, ...], tilings: list[Tiling]) -> Clash | None:
     """The first rule the tilings break together on the state a star at x leaves (if any)."""
     grid = after.grid
     for a in tilings:
@@ -121,7 +156,7 @@ def _broken(after: View, x: int, full: tuple[int, ...], tilings: list[Tiling]) -
         cover = grid.cover(frozenset(room), need - 1) if need > 0 else None
         if cover is not None:
             cells = after.open[u]
-            used = tuple(t for t in tilings if _reaches(grid, t, cells))
+            used = tuple(t for t in tilings if reaches(grid, t, cells))
             if not used:  # the star's own room argument: level 4's
                 continue
             more = need < after.need[u] or after.has[u] > 0
@@ -129,7 +164,7 @@ def _broken(after: View, x: int, full: tuple[int, ...], tilings: list[Tiling]) -
     return None
 
 
-def _reaches(grid: Grid, tiling: Tiling, cells: frozenset[int]) -> bool:
+def reaches(grid: Grid, tiling: Tiling, cells: frozenset[int]) -> bool:
     """Whether a tiling takes some of these cells: a star or an empty cell, or a neighbour."""
     return bool(
         (tiling.stars | tiling.blanks) & cells
@@ -143,17 +178,17 @@ def _rests_on(clash: Clash) -> tuple[int, ...]:
     return tuple(dict.fromkeys([*(t.unit for t in clash.tilings), *broken, *clash.full]))
 
 
-def _tiled(view: View, clash: Clash) -> str:
+def tiles_said(view: View, tilings: tuple[Tiling, ...]) -> str:
     """'region G's undecided cells in 2 2x2 blocks and region I's in one, one star each'."""
-    grid, (first, *rest) = view.grid, clash.tilings
+    grid, (first, *rest) = view.grid, tilings
     blocks = "one 2x2 block" if first.blocks == 1 else f"{first.blocks} 2x2 blocks"
     tiled = f"{grid.names[first.unit]}'s undecided cells in {blocks}" + "".join(
         f" and {grid.names[t.unit]}'s in {'one' if t.blocks == 1 else t.blocks}" for t in rest
     )
-    return tiled + (", one star each" if any(t.blocks > 1 for t in clash.tilings) else "")
+    return tiled + (", one star each" if any(t.blocks > 1 for t in tilings) else "")
 
 
-def _broken_said(view: View, clash: Clash) -> str:
+def broken_said(view: View, clash: Clash) -> str:
     """The rule the tilings break: 'they put stars at (7,2) and (8,3), which touch'."""
     grid = view.grid
     if clash.kind == "both":
@@ -181,8 +216,8 @@ def _step(view: View, group: list[Clash]) -> Found:
     grid, first = view.grid, group[0]
     xs = [clash.x for clash in group]
     units = _rests_on(first)
-    tiled = {_tiled(view, clash) for clash in group}
-    broken = {_broken_said(view, clash) for clash in group}
+    tiled = {tiles_said(view, clash.tilings) for clash in group}
+    broken = {broken_said(view, clash) for clash in group}
     names = units_phrase(grid, units[: len(first.tilings)])
     need = "they need" if len(first.tilings) > 1 else "it needs"
     texts = []

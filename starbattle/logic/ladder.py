@@ -5,13 +5,13 @@ Levels, each tried only when every lower one has nothing to say:
 units, 2 forced fill, 3 2x2 blocks, 4 a star that would leave a unit too little room,
 5 confinement (k units inside k units) and then, one at a time, the costly container
 techniques (starbattle.logic.containers: bands and the units by them, tiled, counted and
-excluded against), set differentials, a star forcing clashing 2x2 tilings, the M and
-pressured T, n-rooks, entanglement, unit and pair enumeration, 6 one assumption refuted by
-levels 1-5, with its chain of steps (starbattle.logic.trial; and, only when asked,
-uniqueness: steps that assume one solution), 7 a smallest set of units whose clingo
-unsatisfiable core forces cells. Each technique is a row of starbattle.logic.registry, its
-function in a module of its level's own; this runs them in order, within their budgets,
-and holds the clingo checker they share.
+excluded against), set differentials, a star forcing clashing 2x2 tilings (in one round, or
+in two: a cascade), the M and pressured T, n-rooks, entanglement, unit and pair enumeration,
+6 one assumption refuted by levels 1-5, with its chain of steps (starbattle.logic.trial;
+and, only when asked, uniqueness: steps that assume one solution), 7 a smallest set of units
+whose clingo unsatisfiable core forces cells. Each technique is a row of
+starbattle.logic.registry, its function in a module of its level's own; this runs them in
+order, within their budgets, and holds the clingo checker they share.
 
 Levels 1-6 are Python over sets of cell numbers (starbattle.logic.grid), not ASP programs:
 level 6 applies levels 1-5 to thousands of hypothetical states per step, and one clingo

@@ -14,6 +14,7 @@ from starbattle.logic.assumption import assumption
 from starbattle.logic.bands import band_enumeration
 from starbattle.logic.basic import around_star, forced_fill, full_unit
 from starbattle.logic.blocks import blocks
+from starbattle.logic.cascade import tiling_cascade
 from starbattle.logic.clash import tiling_exclusion
 from starbattle.logic.confinement import confinement
 from starbattle.logic.core import unsat_core
@@ -57,10 +58,11 @@ measured against StarBattleLab's tiers (benchmarks/RESULTS.md). Basic: levels 0-
 column, too little room left by a star's neighbours alone or in a region; counting: the
 other steps of level 4, confinement and band tiling (2x2 blocks of two lines, as level 3
 has them of one); advanced: the costly techniques of level 5 (the other containers, set
-differentials, a star forcing tilings, the M and T, n-rooks, entanglement, unit, pair and
-band enumeration); then level 6 by technique; machine: level 7, and a trial whose chain is
-too long to follow (the grade's `effort`). The grade's tiers are made of these classes
-(starbattle/logic/grade.py): a new technique takes its place in them by its class."""
+differentials, a star forcing tilings in one round or two, the M and T, n-rooks,
+entanglement, unit, pair and band enumeration); then level 6 by technique; machine: level
+7, and a trial whose chain is too long to follow (the grade's `effort`). The grade's tiers
+are made of these classes (starbattle/logic/grade.py): a new technique takes its place in
+them by its class."""
 
 
 class Technique(NamedTuple):
@@ -225,6 +227,15 @@ TECHNIQUES = (
         "tiling-exclusion.lp",
         "a star would force 2x2 tilings that break a rule",
         tiling_exclusion,
+        costly=True,
+    ),
+    Technique(
+        "tiling-cascade",
+        5,
+        _always("advanced"),
+        "tiling-cascade.lp",
+        "a star would force 2x2 tilings that force more, which break a rule",
+        tiling_cascade,
         costly=True,
     ),
     # The catalogue's 10x10-specific techniques (issue 31), harder for a person than the

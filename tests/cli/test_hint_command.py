@@ -187,41 +187,41 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
     assert text.exit_code == 0
     assert text.stdout.splitlines()[:11] == [
         "hint: level 6, assumption-chain",
-        "look at: row 1, row 3, region B, region C, region D",
-        "If (1,10) were a star, then after 6 steps region C would have no room for its stars, "
-        "so (1,10) is empty",
-        "  1. Suppose (1,10) is a star",
-        "  2. No two stars touch, so the cells around the star at (1,10) are empty",
-        "  3. Region D needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-        "so (3,9) is a star and (3,8) and (4,10) are empty",
-        "  4. Region C needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-        "so (3,7) is a star and (3,6) is empty",
-        "  5. Row 3 has its 2 stars, so its other cells are empty",
-        "  6. Region B needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-        "so (1,6) is a star and (1,7) is empty",
-        "  7. Row 1 has its 2 stars, so its other cells are empty",
-        "  8. Region C needs 1 more star but has no undecided cell left: a contradiction",
+        "look at: row 4, column 1, column 2, region A, region D, region H",
+        "If (3,1) were a star, then after 6 steps column 2 would have too many stars, so (3,1) "
+        "is empty",
+        "  1. Suppose (3,1) is a star",
+        "  2. No two stars touch, so the cells around the star at (3,1) are empty",
+        "  3. Row 4 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, so "
+        "(4,3) and (4,5) are stars and 4 cells are empty",
+        "  4. Region A needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (1,1) is a star",
+        "  5. Column 1 has its 2 stars, so its other cells are empty",
+        "  6. Region D needs 1 more star and (6,2) is its only undecided cell, so it is a star",
+        "  7. Region H needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (8,2) and (10,2) are stars and (8,3), (9,3) and (10,3) are empty",
+        "  8. Column 2 has 3 stars, more than 2: a contradiction",
     ]
     explained = run("explain", str(board), str(marks)).stdout.splitlines()
     assert explained[:3] == [
-        "  1. [6 assumption-chain] If (1,10) were a star, then after 6 steps region C would have "
-        "no room for its stars, so (1,10) is empty",
-        "       1. Suppose (1,10) is a star",
-        "       2. No two stars touch, so the cells around the star at (1,10) are empty",
+        "  1. [6 assumption-chain] If (3,1) were a star, then after 6 steps column 2 would have "
+        "too many stars, so (3,1) is empty",
+        "       1. Suppose (3,1) is a star",
+        "       2. No two stars touch, so the cells around the star at (3,1) are empty",
     ]
     record = json.loads(run("hint", str(board), str(marks), "-f", "json").stdout)
     assert [link["technique"] for link in record["chain"]] == [
-        *("suppose", "around-star", "2x2-blocks", "2x2-blocks", "full-unit", "2x2-blocks"),
-        *("full-unit", "broken-rule"),
+        *("suppose", "around-star", "2x2-blocks", "2x2-blocks", "full-unit", "forced-fill"),
+        *("2x2-blocks", "broken-rule"),
     ]
     assert record["chain"][0] == {
         "type": "step",
         "index": 1,
         "technique": "suppose",
         "level": 6,
-        "premises": {"units": [], "cells": [[1, 10]]},
-        "conclusions": {"stars": [[1, 10]], "blanks": []},
-        "sentence": "Suppose (1,10) is a star",
+        "premises": {"units": [], "cells": [[3, 1]]},
+        "conclusions": {"stars": [[3, 1]], "blanks": []},
+        "sentence": "Suppose (3,1) is a star",
     }
     assert record["chain"][-1] == {
         "type": "step",
@@ -229,11 +229,14 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
         "technique": "broken-rule",
         "level": 0,
         "premises": {
-            "units": ["region C"],
-            "cells": [[1, 6], [1, 7], [1, 8], [2, 7], [2, 8], [3, 7], [3, 8], [3, 9], [4, 8]],
+            "units": ["column 2"],
+            "cells": [
+                *([1, 1], [1, 2], [2, 2], [3, 1], [3, 2], [4, 2], [4, 3], [5, 2], [6, 2]),
+                *([7, 2], [8, 2], [9, 2], [10, 2]),
+            ],
         },
         "conclusions": {"stars": [], "blanks": []},
-        "sentence": "Region C needs 1 more star but has no undecided cell left: a contradiction",
+        "sentence": "Column 2 has 3 stars, more than 2: a contradiction",
     }
     where = json.loads(
         run("hint", str(board), str(marks), "--disclose", "where", "-f", "json").stdout

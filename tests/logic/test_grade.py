@@ -95,7 +95,7 @@ def test_features_of_a_known_board_are_exact() -> None:
         (INSTANCES / "cspuz-6x6-1star.lp", "hard", "counting"),
         (INSTANCES / "generated-14x14-3star.lp", "hard", "advanced"),
         (INSTANCES / "generated-9x9-2star-expert.lp", "expert", "advanced"),
-        (INSTANCES / "generated-17x17-4star.lp", "expert", "assumption-chain"),
+        (INSTANCES / "generated-17x17-4star.lp", "expert", "advanced"),
         (INSTANCES / "generated-21x21-5star.lp", "extreme", "machine"),
     ],
 )
@@ -353,13 +353,13 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     record = next(
         json.loads(line)
         for line in (CORPUS / "difficulty.jsonl").open()
-        if json.loads(line)["id"] == "sblsort-9-2-expert-0"
+        if json.loads(line)["id"] == "sblsort-9-2-expert-70"
     )
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
-    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (17, 6, 9)
-    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("machine"), 4)  # chains over 6 steps
-    assert raw["effort_cells"] == 4  # one cell a trial
+    assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (11, 6, 6)
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("machine"), 0)  # chains over 6 steps
+    assert raw["effort_cells"] == 8  # the cells the machine-class steps decided
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(

@@ -242,7 +242,7 @@ def test_a_level_7_step_depends_on_the_board_and_state_alone(
             assert next_step(board, state) == step
             asked += 1
         state = state.after(step)
-    assert asked >= 5
+    assert asked >= 3
 
 
 def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
@@ -372,6 +372,7 @@ REFUTING = (
     "container-exclusion",
     "counting-exclusion",
     "tiling-exclusion",
+    "tiling-cascade",
     "m-and-t",
 )
 """Techniques that try a star at each cell (band enumeration and level 6 too: see below)."""

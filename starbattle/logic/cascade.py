@@ -1,0 +1,116 @@
+"""Level 5: tiling cascade (a star forcing 2x2 tilings whose stars force more, which clash).
+
+Tiling exclusion (starbattle.logic.clash) one round further. A star at X takes X and its
+neighbours (under pressure, the units it fills too) and leaves some units in as many 2x2
+blocks as the stars they still need: one star each, so some cells become stars and others
+empty. Those marks, with the neighbours of their stars, leave further units in as many 2x2
+blocks as they need (a unit left with as many cells as stars is one block per cell): one
+star each again. If the two rounds of tilings together break a rule (a cell both ways,
+stars touching, a unit given too many stars or left too little room), X is empty. What the
+StarBattleLab 9x9 experts' trials were after tiling exclusion (benchmarks/RESULTS.md,
+logic-cascade): a star, the tilings it forces, the tilings those force, and the clash.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from starbattle.logic.clash import (
+    Clash,
+    Tiling,
+    broken,
+    broken_said,
+    reaches,
+    refuted,
+    taken_by,
+    tiled,
+    tiles_said,
+)
+from starbattle.logic.grid import Found, View, gathered
+from starbattle.logic.sentences import filling, star_at, units_phrase, within
+
+if TYPE_CHECKING:
+    from starbattle.logic.ladder import Logic
+
+
+class Cascade(NamedTuple):
+    """How a star at x forces tilings (`first`) whose marks force more (`then`) that clash."""
+
+    first: tuple[Tiling, ...]
+    """The first round's tilings the second round or the broken rule rests on."""
+    then: tuple[Tiling, ...]
+    """The second round's tilings the broken rule rests on."""
+    clash: Clash
+
+
+def tiling_cascade(logic: Logic, view: View) -> list[Found]:
+    """Every undecided cell whose star would force two rounds of tilings that break a rule.
+
+    A lone star first, then the star filling the units that need just it; only where the
+    first round alone breaks no rule (else it is tiling exclusion's step).
+    """
+    found = refuted(logic, view, "tiling-cascade", 2, _cascade)
+    return [_step(view, group) for group in gathered(found, _rests_on)]
+
+
+def _cascade(view: View, x: int, filled: list[int]) -> Cascade | None:
+    """How a star at x (the `filled` units full) forces two rounds of tilings that clash.
+
+    None when the first round breaks a rule alone (tiling exclusion's), or the two do not.
+    """
+    grid, full = view.grid, tuple(filled)
+    taken = taken_by(view, x, filled)
+    first = tuple(tiled(view, taken, {x}))
+    if not first:
+        return None
+    after = View(grid, view.stars | {x}, view.blanks | (taken - {x}), view)
+    if broken(after, x, full, list(first)):
+        return None
+    stars = frozenset().union(*(t.stars for t in first))
+    marked = stars.union(*(t.blanks for t in first), *(grid.around[i] for i in stars))
+    undecided = frozenset().union(*after.open)
+    then = tuple(tiled(after, marked & undecided, set(stars)))
+    clash = broken(after, x, full, [*first, *then]) if then else None
+    if clash is None:
+        return None
+    used = [t for t in clash.tilings if t in then]
+    rest = frozenset().union(*(after.open[t.unit] for t in used))
+    needed = [t for t in first if t in clash.tilings or reaches(grid, t, rest)]
+    return Cascade(tuple(needed), tuple(used), clash)
+
+
+def _rests_on(cascade: Cascade) -> tuple[int, ...]:
+    """The premise units: both rounds' tilings, the unit the rule breaks on, the units filled."""
+    clash = cascade.clash
+    tilings = (*cascade.first, *cascade.then)
+    broken_on = [] if clash.unit is None else [clash.unit]
+    return tuple(dict.fromkeys([*(t.unit for t in tilings), *broken_on, *clash.full]))
+
+
+def _step(view: View, group: list[Cascade]) -> Found:
+    """The step: a star at any of the cells would force tilings in turn that break a rule."""
+    grid, first = view.grid, group[0]
+    xs = [cascade.clash.x for cascade in group]
+    units = _rests_on(first)
+    said = {(tiles_said(view, c.first), tiles_said(view, c.then)) for c in group}
+    rules = {broken_said(view, c.clash) for c in group}
+    firsts = units_phrase(grid, dict.fromkeys(t.unit for t in first.first))
+    thens = units_phrase(grid, dict.fromkeys(t.unit for t in first.then))
+    kinds = {(c.clash.kind, c.clash.unit) for c in group}
+    [(kind, unit)] = kinds if len(kinds) == 1 else [("", None)]
+    what = {"room": "too little room", "too-many": "too many stars"}.get(kind)
+    texts = []
+    for counted, brief in ((False, False), (True, False), (True, True)):
+        at, so = star_at(grid, xs, counted)
+        fill = filling(grid, [first.clash.full], brief)
+        tiles = f"tile {firsts} by 2x2 blocks, one star each, and so {thens}"
+        if len(said) == len(rules) == 1:
+            [(once, twice)] = said
+            texts.append(f"{at} would {fill}leave {once}, and then {twice}: {min(rules)}, so {so}")
+        if len(rules) == 1:
+            texts.append(f"{at} would {fill}{tiles}: {min(rules)}, so {so}")
+        if unit is not None and what:
+            texts.append(f"{at} would {fill}{tiles}, leaving {grid.names[unit]} {what}, so {so}")
+    texts.append(f"{at} would {fill}{tiles}, which break a rule, so {so}")
+    cells = tuple(sorted({*xs, *view.marks_in(units)}))
+    return Found("tiling-cascade", units, cells, frozenset(), frozenset(xs), within(texts))
