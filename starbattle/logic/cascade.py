@@ -20,6 +20,7 @@ from starbattle.logic.clash import (
     Tiling,
     broken,
     broken_said,
+    leaving,
     reaches,
     refuted,
     taken_by,
@@ -96,9 +97,7 @@ def _step(view: View, group: list[Cascade]) -> Found:
     rules = {broken_said(view, c.clash) for c in group}
     firsts = units_phrase(grid, dict.fromkeys(t.unit for t in first.first))
     thens = units_phrase(grid, dict.fromkeys(t.unit for t in first.then))
-    kinds = {(c.clash.kind, c.clash.unit) for c in group}
-    [(kind, unit)] = kinds if len(kinds) == 1 else [("", None)]
-    what = {"room": "too little room", "too-many": "too many stars"}.get(kind)
+    left = leaving(grid, [c.clash for c in group])
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
@@ -109,8 +108,8 @@ def _step(view: View, group: list[Cascade]) -> Found:
             texts.append(f"{at} would {fill}leave {once}, and then {twice}: {min(rules)}, so {so}")
         if len(rules) == 1:
             texts.append(f"{at} would {fill}{tiles}: {min(rules)}, so {so}")
-        if unit is not None and what:
-            texts.append(f"{at} would {fill}{tiles}, leaving {grid.names[unit]} {what}, so {so}")
+        if left is not None:
+            texts.append(f"{at} would {fill}{tiles}, leaving {left}, so {so}")
     texts.append(f"{at} would {fill}{tiles}, which break a rule, so {so}")
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("tiling-cascade", units, cells, frozenset(), frozenset(xs), within(texts))

@@ -188,6 +188,14 @@ def tiles_said(view: View, tilings: tuple[Tiling, ...]) -> str:
     return tiled + (", one star each" if any(t.blocks > 1 for t in tilings) else "")
 
 
+def leaving(grid: Grid, clashes: list[Clash]) -> str | None:
+    """'region F too little room': what every clash leaves one unit (None if they differ)."""
+    kinds = {(clash.kind, clash.unit) for clash in clashes}
+    [(kind, unit)] = kinds if len(kinds) == 1 else [("", None)]
+    what = {"room": "too little room", "too-many": "too many stars"}.get(kind)
+    return f"{grid.names[unit]} {what}" if unit is not None and what else None
+
+
 def broken_said(view: View, clash: Clash) -> str:
     """The rule the tilings break: 'they put stars at (7,2) and (8,3), which touch'."""
     grid = view.grid
@@ -235,15 +243,12 @@ def _step(view: View, group: list[Clash]) -> Found:
             f"{at} would {fill}leave {names} in as many 2x2 blocks as {need} stars, one "
             f"star each, and those stars and the cells they empty would break a rule, so {so}"
         )
-    kinds = {(clash.kind, clash.unit) for clash in group}
-    [(kind, unit)] = kinds if len(kinds) == 1 else [("", None)]
-    what = {"room": "too little room", "too-many": "too many stars"}.get(kind)
-    if unit is not None and what:
+    left = leaving(grid, group)
+    if left is not None:
         texts.append(
-            f"{at} would {fill}tile {names} by 2x2 blocks, one star each, leaving "
-            f"{grid.names[unit]} {what}, so {so}"
+            f"{at} would {fill}tile {names} by 2x2 blocks, one star each, leaving {left}, so {so}"
         )
-    if kind == "both" and len({clash.cells for clash in group}) == 1:
+    if {clash.kind for clash in group} == {"both"} and len({c.cells for c in group}) == 1:
         texts.append(
             f"{at} would {fill}tile {names} by 2x2 blocks, one star each, that disagree on "
             f"{grid.where(first.cells[0])}, so {so}"

@@ -57,15 +57,13 @@ def tiled_step(
     grid = view.grid
     told = container.told(view)
     where = "their undecided cells" if container.way == "band" else "those"
-    then = f"{where} fit in {fit(container.need)}, so {outcome(grid, stars, blanks)}"
+    so = outcome(grid, stars, blanks)
+    then = f"{where} fit in {fit(container.need)}, so {so}"
     texts = [f"{told} and {then}" if container.way == "band" else f"{told}; {then}"]
     held = f"{plural(container.need, 'star')} in {fit(container.need)}"
     if container.way == "inside":
         lines, others = units_text(grid, container.lines), units_text(grid, container.others)
-        texts.append(
-            f"the rest of {lines}, without {others}, holds {held}, so "
-            f"{outcome(grid, stars, blanks)}"
-        )
-    texts.append(f"{container.holds(view)} {held}, so {outcome(grid, stars, blanks)}")
+        texts.append(f"the rest of {lines}, without {others}, holds {held}, so {so}")
+    texts.append(f"{container.holds(view)} {held}, so {so}")
     units = container.units
     return Found(technique, units, view.marks_in(units), stars, blanks, within(texts))
