@@ -64,7 +64,8 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         deep = rounds == CHAIN_DEPTH
         if deep and found:
             break
-        spent = budget if deep or cap == 2 else Budget(min(FOLLOW_WORK, budget.left))
+        follow = Budget(min(FOLLOW_WORK, budget.left), budget.deadline)
+        spent = budget if deep or cap == 2 else follow
         for x in undecided:
             for star in (True, False):
                 if x in (view.seen_star if star else view.seen_empty):

@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cached_property
 from typing import NamedTuple, TypeVar
 
+from starbattle.limits import time_left
 from starbattle.model.board import Board, Cell
 from starbattle.model.units import region_names, units_of
 
@@ -55,7 +56,9 @@ def bits(mask: int) -> Iterator[int]:
 class Grid:
     """The board's geometry in cell numbers (r-1)*n + (c-1): units, neighbours, names."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, deadline: float | None = None) -> None:
+        self.deadline = deadline
+        """The caller's time limit (perf_counter seconds), kept by the grid's cover searches."""
         n = self.n = board.size
         self.quota = board.stars
         self.coords = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
@@ -194,10 +197,12 @@ class Grid:
 
         The stars the cells can hold are at most this (a block holds one at most). Asked by
         bit mask: the counting techniques ask it millions of times per trace, mostly again.
+        A search (not a question asked before) raises TimeLimitReached past the deadline.
         """
         key = (mask, most)
         found = self._capacities.get(key)
         if found is None:
+            time_left(self.deadline)
             cells, found = frozenset(bits(mask)), most
             for size in range(self.least_blocks(cells), most):
                 if self.cover(cells, size) is not None:

@@ -96,7 +96,7 @@ class Logic:
 
     def __post_init__(self) -> None:
         """Lay out the board's units."""
-        self.grid = Grid(self.board)
+        self.grid = Grid(self.board, self.deadline)
 
     # -- the solution and the clingo checker (levels 0 and 7, soundness) ------------------
 
@@ -163,11 +163,12 @@ class Logic:
 
     def budget(self, level: int) -> Budget:
         """The work level 6 (ASSUMPTION_WORK) or 7 (CORE_PROOFS) may do in one search."""
-        return Budget(ASSUMPTION_WORK if level == 6 else CORE_PROOFS // self.grid.n)
+        work = ASSUMPTION_WORK if level == 6 else CORE_PROOFS // self.grid.n
+        return Budget(work, self.deadline)
 
     def container_budget(self, view: View, technique: str) -> Budget:
         """The work a container technique may still do on a state (CONTAINER_WORK)."""
-        budget = view.memo.setdefault(f"{technique} budget", Budget(CONTAINER_WORK))
+        budget = view.memo.setdefault(f"{technique} budget", Budget(CONTAINER_WORK, self.deadline))
         assert isinstance(budget, Budget)
         self.left()
         return budget

@@ -18,13 +18,18 @@ Item = TypeVar("Item")
 
 
 class Budget:
-    """Work a search may still do (the ladder's ASSUMPTION_WORK, CORE_PROOFS per step)."""
+    """Work a search may still do (ASSUMPTION_WORK, CORE_PROOFS per step) before a deadline."""
 
-    def __init__(self, left: int) -> None:
-        self.left = left
+    def __init__(self, left: int, deadline: float | None = None) -> None:
+        self.left, self.deadline = left, deadline
 
     def spend(self, work: int) -> bool:
-        """Take work from the budget; False once it is overspent."""
+        """Take work from the budget; False once it is overspent.
+
+        TimeLimitReached once the deadline (perf_counter seconds, None: no limit) is past:
+        every search the ladder budgets keeps the caller's time limit.
+        """
+        time_left(self.deadline)
         self.left -= work
         return self.left >= 0
 

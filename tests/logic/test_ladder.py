@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from crafted import APPLIES, DOES_NOT_APPLY, SHARED_C, UNIQUE, board_of, stars_of, state_of
@@ -11,10 +12,12 @@ from helpers import CORPUS, needs_corpus
 from starbattle import Board
 from starbattle.errors import BoardError
 from starbattle.io.records import record, step_record
+from starbattle.limits import TimeLimitReached
 from starbattle.logic import core, ladder
 from starbattle.logic.assumption import assumption
-from starbattle.logic.grid import View
+from starbattle.logic.grid import Grid, View
 from starbattle.logic.ladder import Logic, explain, next_step
+from starbattle.logic.minimise import Budget
 from starbattle.logic.registry import BY_NAME
 from starbattle.model.steps import Explained, State
 from starbattle.model.units import Unit
@@ -428,3 +431,22 @@ def test_on_a_real_expert_a_known_solution_changes_no_refuting_step() -> None:
             compared += 1
         state = state.after(step)
     assert compared >= 10
+
+
+def test_the_callers_deadline_holds_inside_every_search_of_a_step() -> None:
+    """A container technique on a large board works for a while between the ladder's own
+    checks: its budgets and the grid's cover searches keep the deadline too (the server's
+    explain past its limit answered 0.5 s late at 21x21 5 stars before)."""
+    board = Board.from_rows(["AABB", "AABB", "CCDD", "CCDD"], 1)
+    past = time.perf_counter() - 1
+    square = (1 << 0) | (1 << 1) | (1 << 4) | (1 << 5)  # (1,1)-(2,2): one 2x2 block
+    assert Grid(board).capacity(square | 1 << 15, 3) == 2
+    with pytest.raises(TimeLimitReached):
+        Grid(board, past).capacity(square, 3)
+    with pytest.raises(TimeLimitReached):
+        Budget(10**6, past).spend(1)
+    logic = Logic(board, deadline=past)
+    view = View(logic.grid, frozenset(), frozenset())
+    assert logic.grid.deadline == logic.budget(6).deadline == logic.budget(7).deadline == past
+    with pytest.raises(TimeLimitReached):
+        logic.container_budget(view, "capacity-counting")

@@ -131,7 +131,8 @@ def test_explain_past_its_time_limit_answers_the_steps_it_found(server):
 
 
 def test_a_search_stopped_by_its_own_limit_still_answers(server):
-    status, answer = post(server, "solve", {**ENDLESS, "timeout": 0.3})
+    # a second: grounding and a few models take longer than 0.3 s on a loaded machine
+    status, answer = post(server, "solve", {**ENDLESS, "timeout": 1.0})
     (summary,) = answer["records"]
     assert (status, summary["complete"], summary["unique"]) == (200, False, False)
     assert summary["solutions"] > 2
