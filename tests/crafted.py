@@ -129,7 +129,7 @@ APPLIES = {
             [],
             [[1, 1], [1, 2]],
             ["row 1"],
-            "Row 1 has its 1 star, so its other cells are empty",
+            "Row 1 has its star, so its other cells are empty",
         ),
         (
             ["BBBAA", "BBBBA", "BBBBC", "BBDDC", "EEEDC"],
@@ -137,7 +137,7 @@ APPLIES = {
             [],
             [[1, 1], [1, 2]],
             ["row 1"],
-            "Row 1 has its 1 star, so its other cells are empty",
+            "Row 1 has its star, so its other cells are empty",
         ),
         (
             ["AAABB", "CCABD", "CDDDD", "EEDDD", "EEDDD"],
@@ -145,7 +145,7 @@ APPLIES = {
             [],
             [[3, 3], [3, 4], [3, 5]],
             ["row 3"],
-            "Row 3 has its 1 star, so its other cells are empty",
+            "Row 3 has its star, so its other cells are empty",
         ),
     ],
     "forced-fill": [
