@@ -334,6 +334,7 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
     assert box["left"] >= 0 and box["right"] <= box["width"], box
     if screen == "desktop":
         assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+    assert serious_violations(player.page) == []  # a list that scrolls is reached by keys too
     board = player.page.locator("#board").bounding_box()
     shown = player.page.locator("#chain-box").bounding_box()
     for k in range(1, 23):
