@@ -5,9 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+def noun(count: int, word: str) -> str:
+    """'star' for one, 'stars' for any other count (the one pluraliser)."""
+    return word if count == 1 else f"{word}s"
+
+
 def plural(count: int, word: str) -> str:
-    """'1 star', '3 stars' (the one pluraliser)."""
-    return f"{count} {word}" + ("" if count == 1 else "s")
+    """'1 star', '3 stars'."""
+    return f"{count} {noun(count, word)}"
+
+
+def owned(owner: str, count: int, word: str) -> str:
+    """'its star', 'its 2 stars', 'their 3 stars': what a unit holds (one is not counted)."""
+    return f"{owner} {word}" if count == 1 else f"{owner} {plural(count, word)}"
 
 
 def joined(values: Sequence[str], last: str = "and") -> str:

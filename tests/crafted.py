@@ -129,7 +129,7 @@ APPLIES = {
             [],
             [[1, 1], [1, 2]],
             ["row 1"],
-            "Row 1 has its 1 star, so its other cells are empty",
+            "Row 1 has its star, so its other cells are empty",
         ),
         (
             ["BBBAA", "BBBBA", "BBBBC", "BBDDC", "EEEDC"],
@@ -137,7 +137,7 @@ APPLIES = {
             [],
             [[1, 1], [1, 2]],
             ["row 1"],
-            "Row 1 has its 1 star, so its other cells are empty",
+            "Row 1 has its star, so its other cells are empty",
         ),
         (
             ["AAABB", "CCABD", "CDDDD", "EEDDD", "EEDDD"],
@@ -145,7 +145,7 @@ APPLIES = {
             [],
             [[3, 3], [3, 4], [3, 5]],
             ["row 3"],
-            "Row 3 has its 1 star, so its other cells are empty",
+            "Row 3 has its star, so its other cells are empty",
         ),
     ],
     "forced-fill": [
@@ -1675,8 +1675,8 @@ APPLIES["band-enumeration"] = [
             *("column 7", "region C"),
         ],
         "A star at any of these 8 cells would leave rows 2-3 (one star each) no way to place "
-        "their stars (stars apart, every unit keeping room; listing 1 partial way at most), "
-        "so they are empty",
+        "their stars apart, every unit keeping room (row by row, at most 1 star tried), so "
+        "they are empty",
     ),
     (
         ["AAAABCD", "EEEEFFF", "EEBDCDC", "FEAAGGG", "FFCDBAG", "EEEEEAA", "CDBEEAG"],
@@ -1689,8 +1689,8 @@ APPLIES["band-enumeration"] = [
             *("region E", "region F", "region G"),
         ],
         "A star at any of these 9 cells would leave rows 1-2 (one star each) no way to place "
-        "their stars (stars apart, every unit keeping room; listing 6 partial ways at most), "
-        "so they are empty",
+        "their stars apart, every unit keeping room (row by row, at most 6 stars tried), so "
+        "they are empty",
     ),
     (
         [
@@ -1710,7 +1710,7 @@ APPLIES["band-enumeration"] = [
             *("region E", "region H", "region I"),
         ],
         "A star at (9,5) would leave rows 4-5 (one star each) no way to place their stars "
-        "(stars apart, every unit keeping room; listing 1 partial way), so (9,5) is empty",
+        "apart, every unit keeping room (row by row, 1 star tried), so (9,5) is empty",
     ),
 ]
 # Pair enumeration's boards: with 2 stars no line needs just one more; qc-0611 at its last

@@ -194,15 +194,17 @@ def _step(
     lines = units_text(grid, band)
     more = " more" if any(view.has[u] for u in band) else ""
     most = max(r.ways for r in refuted)
-    listing = f"listing {plural(most, 'partial way')}".replace(" 0 partial ways", " none")
-    if len(blanks) > 1:
-        listing += " at most"
+    upto = "at most " if len(blanks) > 1 else ""
+    kind = grid.kinds[band[0]]
+    tried = f"{kind} by {kind}, {upto}{plural(most, 'star')} tried"
+    if not most:
+        tried = f"none fits in {units_text(grid, band[:1])}"
     said = []
     for counted in (False, True):
         at, so = star_at(grid, blanks, counted)
         said.append(
-            f"{at} would leave {lines} (one{more} star each) no way to place their stars "
-            f"(stars apart, every unit keeping room; {listing}), so {so}"
+            f"{at} would leave {lines} (one{more} star each) no way to place their stars apart, "
+            f"every unit keeping room ({tried}), so {so}"
         )
     said.append(f"{at} would leave {lines} no way to place their stars, so {so}")
     cells = tuple(sorted({*blanks, *view.marks_in(units)}))

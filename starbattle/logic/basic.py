@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from starbattle.logic.grid import Found, View
 from starbattle.logic.sentences import needed
-from starbattle.words import plural
+from starbattle.words import owned
 
 
 def around(view: View, i: int) -> Found | None:
@@ -24,7 +24,8 @@ def filled(view: View, unit: int) -> Found | None:
     grid = view.grid
     if view.need[unit] != 0 or not view.open[unit]:
         return None
-    text = f"{grid.names[unit]} has its {plural(grid.quota, 'star')}, so its other cells are empty"
+    held = owned("its", grid.quota, "star")
+    text = f"{grid.names[unit]} has {held}, so its other cells are empty"
     cells = tuple(i for i in grid.members[unit] if i in view.stars)
     return Found("full-unit", (unit,), cells, frozenset(), frozenset(view.open[unit]), text)
 

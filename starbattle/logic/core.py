@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from starbattle.logic.grid import Found, View
 from starbattle.logic.minimise import NO_TOUCH, smaller_core
 from starbattle.logic.sentences import outcome, units_phrase
+from starbattle.words import noun
 
 if TYPE_CHECKING:
     from starbattle.asp.solver import Rule, Solver
@@ -134,7 +135,7 @@ def _core_step(view: View, forced: dict[int, bool], units: tuple[int, ...]) -> F
     elif len(units) > 1:
         rules = f"{units_phrase(grid, units)} cannot all get their stars"
     else:
-        rules = f"{units_phrase(grid, units)} cannot get its stars"
+        rules = f"{units_phrase(grid, units)} cannot get its {noun(grid.quota, 'star')}"
     return Found(
         "unsat-core",
         units,

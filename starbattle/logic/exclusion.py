@@ -23,7 +23,7 @@ from starbattle.logic.sentences import (
     within,
 )
 from starbattle.logic.tallies import Tally, caps, from_caps, screen, tallies
-from starbattle.words import plural
+from starbattle.words import owned, plural
 
 if TYPE_CHECKING:
     from starbattle.logic.ladder import Logic
@@ -137,7 +137,7 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
     if len(text) > SENTENCE_LIMIT:
         area = (container.name(view), container.single)
         rooms = [(s.need, s.most) for s in group]
-        general = f"{'its' if container.single else 'their'} {plural(container.need, 'star')}"
+        general = owned("its" if container.single else "their", container.need, "star")
         text = starving(grid, xs, fulls, area, rooms, general)
     units = (*container.units, *more)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))

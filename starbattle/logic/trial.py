@@ -17,7 +17,7 @@ from starbattle.logic.basic import around, filled, forced
 from starbattle.logic.grid import Found, View
 from starbattle.logic.minimise import minimise
 from starbattle.logic.sentences import needed
-from starbattle.words import plural
+from starbattle.words import noun, plural
 
 FOLLOWABLE = 6
 """The most steps between the assumption and the broken rule that a person can follow; a
@@ -360,9 +360,10 @@ class Trial:
         name = grid.names[broken.unit]
         if broken.kind == "too-many":
             return f"{name} would have too many stars"
+        stars = noun(grid.quota, "star")
         if broken.kind == "no-room":
-            return f"{name} would have no room for its stars"
-        return f"{name} would have too little room for its stars"
+            return f"{name} would have no room for its {stars}"
+        return f"{name} would have too little room for its {stars}"
 
 
 def _said(link: Link, view: View) -> Found:

@@ -79,7 +79,7 @@ def test_unsat_core_forces_a_cell_from_few_units(
     )
     assert step.sentence == (
         "No technique here finds the next step; clingo proves that "
-        f"region {unit} cannot get its stars unless ({blank[0]},{blank[1]}) is empty"
+        f"region {unit} cannot get its star unless ({blank[0]},{blank[1]}) is empty"
     )
     assert [p for p in logic.audit(State(), step) if not p.startswith("not lowest")] == []
 

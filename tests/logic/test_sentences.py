@@ -13,9 +13,12 @@ from starbattle.logic.sentences import units_text
 from starbattle.model.board import Board
 from starbattle.model.steps import State, Step
 from starbattle.model.units import Unit, units_of
+from starbattle.words import noun, owned, plural
 
 CELL = re.compile(r"\((\d+),(\d+)\)")
 OTHER_NOTATIONS = re.compile(r"\(\d+, \d+\)|\[\d+, ?\d+\]|\br\d+c\d+\b|\brow \d+,? col(umn)? \d+")
+ONE_COUNTED = re.compile(r"\b(its|their) 1 star\b|\b1 (more )?stars\b")
+"""'its 1 star', 'their 1 star', '1 stars': one star said as a count where words say it."""
 
 
 def assert_said_well(board: Board, step: Step) -> None:
@@ -25,6 +28,7 @@ def assert_said_well(board: Board, step: Step) -> None:
         text = link.sentence
         assert text[0].isupper() and len(text) <= 200, text
         assert not OTHER_NOTATIONS.search(text), text
+        assert not ONE_COUNTED.search(text), text
         for r, c in CELL.findall(text):
             assert 1 <= int(r) <= board.size and 1 <= int(c) <= board.size, text
         for name in re.findall(r"\bregion [A-Za-z0-9]+\b", text):
@@ -71,3 +75,9 @@ def test_sentences_name_colour_regions_by_their_words() -> None:
         "the green region",
     ]
     assert units_text(logic.grid, logic.grid.regions[:2]) == "the red and light blue regions"
+
+
+def test_one_star_is_said_as_a_star_and_its_star() -> None:
+    said = [noun(1, "star"), noun(0, "star"), plural(1, "more star"), plural(2, "star")]
+    assert said == ["star", "stars", "1 more star", "2 stars"]
+    assert [owned("its", 1, "star"), owned("their", 3, "star")] == ["its star", "their 3 stars"]

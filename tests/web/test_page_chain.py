@@ -277,3 +277,75 @@ def test_a_step_without_a_chain_lists_none_and_lights_all_its_cells(open_player,
     assert player.marks() == marks_with(
         10, blanks=[tuple(c) for c in step["conclusions"]["blanks"]]
     )
+
+
+LONG_BOARD = (
+    "stars: 2\nABBBBBBBBB\nACCCBBDBDD\nAACCCDDDDD\nAACEEFFFDD\nAEEEFFDDDG\nAAEEEFFGGG\n"
+    "HEEIFFFFFG\nHEEIIIJJGG\nHEEEEEEJJG\nHHHHHEJJGG\n"
+)
+LONG_MARKS = (
+    "..........|..........|.x.x......|...x......|.x....x...|..........|..x.xxx.x.|"
+    ".xx.x*x.xx|....xxxx..|.....x..xx"
+).replace("|", "")
+"""StarBattleLab's sblsort-10-2-expert-1245 (../shared/corpus/difficulty.jsonl) at the state of
+its `explain` trace before step 14, whose trial's chain runs to 22 lines."""
+
+
+def chain_box(player) -> dict:
+    """The chain box's and its list's (scrollWidth, clientWidth), its edges, the window's size."""
+    return player.page.evaluate(
+        """() => {
+          const box = document.getElementById("chain-box"), list = document.getElementById("chain");
+          const {left, right, top, bottom} = box.getBoundingClientRect();
+          return {box: [box.scrollWidth, box.clientWidth],
+                  list: [list.scrollWidth, list.clientWidth], left, right, top, bottom,
+                  width: innerWidth, height: innerHeight}; }"""
+    )
+
+
+def line_shows(player, k: int) -> bool:
+    """Whether line k of the chain shows whole, within its list's box and the window."""
+    return player.page.eval_on_selector(
+        f"#chain li:nth-child({k})",
+        """line => {
+          const r = line.getBoundingClientRect(), list = line.parentElement.getBoundingClientRect();
+          return r.height > 0 && r.top >= list.top - 1 && r.bottom <= list.bottom + 1
+                 && r.top >= -1 && r.bottom <= innerHeight + 1; }""",
+    )
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, screen):
+    """22 lines: as wide as its box on both screens; beside the board the box ends in the
+    window and the list scrolls within it, so pointing at any line leaves the board still."""
+    player = open_player(screen)
+    press = player.page.tap if screen == "phone" else player.page.click
+    player.open(LONG_BOARD, LONG_MARKS)
+    with player.page.expect_response("**/api/hint") as answer:
+        press("#hint")
+    (step,) = answer.value.json()["records"]
+    for level in (2, 3):
+        press("#hint")
+        player.wait_text(TEXT, f"Hint {level} of 3")
+    assert step["chain"][0]["sentence"] == "Suppose (5,9) is a star"
+    assert len(step["chain"]) == 22 == player.page.locator("#chain li").count()
+    box = chain_box(player)
+    assert box["box"][0] <= box["box"][1] and box["list"][0] <= box["list"][1], box
+    assert box["left"] >= 0 and box["right"] <= box["width"], box
+    if screen == "desktop":
+        assert box["top"] >= 0 and box["bottom"] <= box["height"], box
+    assert serious_violations(player.page) == []  # a list that scrolls is reached by keys too
+    board = player.page.locator("#board").bounding_box()
+    shown = player.page.locator("#chain-box").bounding_box()
+    for k in range(1, 23):
+        line = player.page.locator(f"#chain li:nth-child({k})")
+        if screen == "phone":  # the page keeps the board in view, the bar shows the line
+            line.tap()
+            assert player.text("#chain-line").startswith(f"{k} of 22: "), k
+        else:
+            line.hover()
+            assert player.page.locator("#board").bounding_box() == board, k
+            assert player.page.locator("#chain-box").bounding_box() == shown, k
+            assert line_shows(player, k), k
+        assert player.page.locator("#chain li.followed").count() == 1, k
+        assert "followed" in (line.get_attribute("class") or ""), k

@@ -12,6 +12,8 @@ import {cellSet, game} from "./state.js";
 import {$, NARROW, enable, on as onPress} from "./ui.js";
 
 const MOVES = {ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1};
+const FLOOR = 8; // px kept between the chain's box and the window's bottom edge
+const SHORTEST = 120; // px: a list never shorter (a short window scrolls the page instead)
 
 // The chain listed: {step, whole (shows the whole step), pointed, focused, stepped (by the
 // bar), last (the line shown last, 0 once the player leaves the chain), at: the line shown
@@ -23,6 +25,22 @@ let listed = null;
 function place() {
   if (NARROW.matches) $("messages").after($("chain-box"));
   else $("hint-panel").before($("chain-box"));
+  fit();
+}
+
+// Beside the board, a long chain scrolls within its box, which ends in the window's height:
+// every line is in reach with the board still in view. Under the board (a narrow screen)
+// the page scrolls instead, the bar above the toolbar keeping the line followed in view.
+function fit() {
+  const list = $("chain");
+  if (NARROW.matches || $("chain-box").hidden) {
+    list.style.maxHeight = "";
+    return;
+  }
+  const box = $("chain-box").getBoundingClientRect(), shown = list.getBoundingClientRect();
+  const below = box.bottom - shown.bottom; // the box's padding and border
+  const room = innerHeight - Math.max(shown.top, 0) - below - FLOOR;
+  list.style.maxHeight = `${Math.max(room, SHORTEST)}px`;
 }
 
 // The marks a chain made before its line k: the assumed mark and what the lines after it add.
@@ -122,6 +140,7 @@ export function showChain(step, whole) {
   $("chain").replaceChildren(...(listed ? chain.map((link, j) => line(link, j + 1, listed)) : []));
   $("chain-box").hidden = !listed;
   $("chain-now").hidden = !listed;
+  fit();
   if (listed) showLine();
 }
 
@@ -143,6 +162,7 @@ function lineKey(event) {
 export function listenChain() {
   place();
   NARROW.addEventListener("change", place);
+  addEventListener("resize", fit);
   $("chain").addEventListener("keydown", lineKey);
   onPress("chain-prev", () => stepBy(-1));
   onPress("chain-next", () => stepBy(1));
