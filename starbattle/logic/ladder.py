@@ -163,8 +163,7 @@ class Logic:
 
     def budget(self, level: int) -> Budget:
         """The work level 6 (ASSUMPTION_WORK) or 7 (CORE_PROOFS) may do in one search."""
-        work = ASSUMPTION_WORK if level == 6 else CORE_PROOFS // self.grid.n
-        return Budget(work, self.deadline)
+        return Budget(ASSUMPTION_WORK if level == 6 else CORE_PROOFS // self.grid.n, self.deadline)
 
     def container_budget(self, view: View, technique: str) -> Budget:
         """The work a container technique may still do on a state (CONTAINER_WORK)."""
