@@ -1,4 +1,4 @@
-"""Difficulty: a tier and a score from the hint ladder's trace and clingo's search effort.
+"""Difficulty: a tier and a score from the hint ladder's trace (clingo's search: measured only).
 
 Every feature is measured on the board's canonical form (the least of its 8 rotations and
 reflections, regions renamed in reading order), so a grade never depends on orientation or
