@@ -292,8 +292,9 @@ def grade(files: tuple[str, ...], output_format: str, jobs: int, cluster: str | 
           **board: Any) -> int:  # fmt: skip
     """Grade each FILE's puzzle: a tier (easy, medium, hard, expert, extreme) and a score.
 
-    The grade comes from the logical steps that solve the board (how many at each level,
-    the hardest, how often only one step was possible) and from clingo's search effort; it
+    The grade comes from the logical steps that solve the board, easiest first: the hardest
+    kind of step a person needs and how much of it (the share of the cells its steps decide,
+    or for region steps the steps per row), never the board's size or clingo's search; it
     is the same for every rotation, reflection and naming of the regions. A board without
     exactly one solution gets no grade (exit 1); one whose grading outlasts --timeout gets
     none either (exit 3). Collections end with the count per tier.

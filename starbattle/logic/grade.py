@@ -1,4 +1,4 @@
-"""Difficulty: a tier and a score from the hint ladder's trace and clingo's search effort.
+"""Difficulty: a tier and a score from the hint ladder's trace (clingo's search: measured only).
 
 Every feature is measured on the board's canonical form (the least of its 8 rotations and
 reflections, regions renamed in reading order), so a grade never depends on orientation or
@@ -30,14 +30,14 @@ WEIGHTS = {
     "is_region": -2.2709,
     "is_exclusion": 1.0233,
     "is_counting": 1.9988,
-    "is_advanced": 2.2289,
-    "is_assumption-chain": 2.991,
-    "is_machine": 3.001,
+    "is_advanced": 2.2441,
+    "is_assumption-chain": 2.9904,
+    "is_machine": 3.0004,
     "pace_region": 0.878,
     "share_exclusion": 1.2627,
     "share_counting": 0.2205,
-    "share_advanced": 3.2208,
-    "share_assumption-chain": 0.2131,
+    "share_advanced": 3.0134,
+    "share_assumption-chain": 0.4007,
     "share_machine": 0.0,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
@@ -45,7 +45,7 @@ of a trace whose hardest step is of that class (`is_`) and what adds to it how m
 class the trace needs: the share of the board's cells its steps of that class decide
 (`share_`), or for region the trace's steps per row (`pace_`, kept within `bounds`). The
 score estimates StarBattleLab's tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.558, 2.0, 2.394, 3.001)
+CUTS = (0.558, 2.0, 2.399, 3.0)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
 half that another source labels normal or easy; extreme above 90% of the experts)."""
