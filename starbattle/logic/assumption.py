@@ -64,8 +64,9 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         deep = rounds == CHAIN_DEPTH
         if deep and found:
             break
-        follow = Budget(min(FOLLOW_WORK, budget.left), budget.deadline)
-        spent = budget if deep or cap == 2 else follow
+        spent = (
+            budget if deep or cap == 2 else Budget(min(FOLLOW_WORK, budget.left), budget.deadline)
+        )
         for x in undecided:
             for star in (True, False):
                 if x in (view.seen_star if star else view.seen_empty):
