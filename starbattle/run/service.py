@@ -181,7 +181,7 @@ def explain_items(
             yield Hint(board, marks, step, len(steps), in_trace=True)
             marks = marks.after(step)
     except TimeLimitReached:
-        yield Message(f"the time limit was reached after {len(steps)} steps", "warning")
+        yield Message(f"the time limit was reached after {plural(len(steps), 'step')}", "warning")
         yield Explained(board, Trace(tuple(steps), False, marks, complete=False))
         return
     yield Explained(board, Trace(tuple(steps), logic.solved(marks), marks))

@@ -555,7 +555,7 @@ def test_check_partial_reads_dots_as_undecided(run, tmp_path: Path) -> None:
     partial = run("check", str(board), str(stars_only), "--partial")
     assert partial.exit_code == 0
     assert partial.stdout == (
-        "partial answer: 1 stars, 0 cells marked empty\nthe marks can still become a solution\n"
+        "partial answer: 1 star, 0 cells marked empty\nthe marks can still become a solution\n"
     )
     as_json = json.loads(
         run("check", str(board), str(stars_only), "--partial", "-f", "json").stdout

@@ -202,10 +202,27 @@ def test_forced_cells(player, server):
     player.wait_text("#solve-text", "Forced")
     fixed = post(server, "solve", {"board": SEVERAL, "fixed": True})[1]["records"][0]
     assert player.cells_with("ghost-star") == [tuple(cell) for cell in fixed["stars"]]
+    assert (len(fixed["stars"]), len(fixed["blanks"]), fixed["open"]) == (10, 63, 27)
     assert player.text("#solve-text") == (
-        f"Forced: {len(fixed['stars'])} stars and {len(fixed['blanks'])} empty cells are the "
-        f"same in every solution; {fixed['open']} cells are open."
+        "Forced: 10 stars and 63 empty cells are the same in every solution; 27 cells are open."
     )
+
+
+def test_counts_of_one_are_said_in_the_singular(player):
+    player.open(URL)
+    said = player.page.evaluate(
+        """async () => {
+          const {counted, forcedText} = await import("/static/ui.js");
+          return [counted(1, "star"), counted(2, "fix", "fixes"), counted(0, "step"),
+                  forcedText({stars: [[1, 1]], blanks: [[1, 2]], open: 1})];
+        }"""
+    )
+    assert said == [
+        "1 star",
+        "2 fixes",
+        "0 steps",
+        "Forced: 1 star and 1 empty cell are the same in every solution; 1 cell is open.",
+    ]
 
 
 def test_import_a_screenshot(player, features, tmp_path):

@@ -21,6 +21,8 @@ MARKS = CHAIN_MARKS.replace("\n", "")
 ROWS = CHAIN_BOARD.splitlines()[1:]
 TEN = (ROOT / "instances" / "generated-10x10-2star.lp").read_text()
 TEXT = "#hint-text"
+FOLLOW = "Follow the trial on the board: the supposition, 6 steps, the broken rule ▶"
+"""The bar before a line is chosen: the sentence's "after 6 steps" between the chain's ends."""
 Cells = list[tuple[int, int]]
 
 
@@ -183,7 +185,8 @@ def test_on_a_phone_a_bar_steps_through_the_chain_with_the_board_and_the_line_in
     player = open_player("phone")
     step = take_trial(player, "phone")
     chain, coloured = step["chain"], lines(player)
-    assert player.text("#chain-line") == "Follow the trial's 8 lines on the board: ▶"
+    assert "then after 6 steps" in step["sentence"] and len(chain) == 8
+    assert player.text("#chain-line") == FOLLOW
     for button, k in [("next", k) for k in range(1, 9)] + [("prev", 7), ("prev", 6)]:
         player.page.tap(f"#chain-{button}")
         shows_link(player, chain, k)
@@ -204,7 +207,7 @@ def test_on_a_phone_a_bar_steps_through_the_chain_with_the_board_and_the_line_in
     assert serious_violations(player.page) == []
     player.page.tap("#rules")  # elsewhere: the whole step again
     whole_step(player, step)
-    assert player.text("#chain-line") == "Follow the trial's 8 lines on the board: ▶"
+    assert player.text("#chain-line") == FOLLOW
     assert player.marks() == MARKS
 
 

@@ -71,6 +71,26 @@ def test_messages_do_not_move_the_board(open_player):
     assert player.page.locator("#hint").bounding_box()["y"] < 844
 
 
+def test_on_a_phone_every_whole_step_shows_in_full(open_player):
+    """Level 3 of each hint through a 10x10 (sentences of up to 5 lines at 390 px, which the
+    former 3-line box cut): no line of it hidden below the box's edge."""
+    player = open_player("phone")
+    player.open(instance("generated-10x10-2star"))
+    longest = 0
+    for _ in range(12):
+        for level in (1, 2, 3):
+            player.page.tap("#hint")
+            player.wait_text("#hint-text", f"Hint {level} of 3")
+        text, shown, box = player.page.eval_on_selector(
+            "#hint-text", "e => [e.textContent, e.scrollHeight, e.clientHeight]"
+        )
+        assert shown <= box, text
+        longest = max(longest, shown)
+        player.page.tap("#hint-apply")
+        player.page.wait_for_function("document.querySelector('#hint-text').textContent === ''")
+    assert longest > 62  # taller than the former box: the test saw the sentences that need it
+
+
 def swipe(player, start: tuple[int, int], end: tuple[int, int]) -> None:
     """A finger's swipe across the board from one cell to another (real touch events)."""
     session = player.context.new_cdp_session(player.page)

@@ -88,7 +88,8 @@ class TextFormatter(Formatter):
         """Broken rules, whether the marks can still finish, and the first wrong mark."""
         partial = checked.partial
         said: list[Piece] = [
-            f"partial answer: {checked.stars} stars, {checked.blanks} cells marked empty"
+            f"partial answer: {plural(checked.stars, 'star')}, "
+            f"{plural(checked.blanks, 'cell')} marked empty"
         ]
         said += [f"  {violation.message}" for violation in partial.violations]
         if partial.extendable:
@@ -158,7 +159,8 @@ class TextFormatter(Formatter):
         else:
             left = explained.board.size**2 - len(trace.state.stars) - len(trace.state.blanks)
             ended = "stuck" if trace.complete else "stopped by the time limit"
-            head = f"{ended} after {plural(len(trace.steps), 'step')} with {left} cells undecided"
+            steps = plural(len(trace.steps), "step")
+            head = f"{ended} after {steps} with {plural(left, 'cell')} undecided"
         hardest = "" if trace.hardest is None else f"; hardest level {trace.hardest}"
         return [f"{head} ({levels or 'no steps'}){hardest}"]
 

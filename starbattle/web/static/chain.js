@@ -9,7 +9,7 @@
 
 import {draw, lightStep, withColours} from "./board.js";
 import {cellSet, game} from "./state.js";
-import {$, NARROW, enable, on as onPress} from "./ui.js";
+import {$, NARROW, counted, enable, on as onPress} from "./ui.js";
 
 const MOVES = {ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1};
 const FLOOR = 8; // px kept between the chain's box and the window's bottom edge
@@ -72,7 +72,8 @@ function showLine() {
   const {step: {chain}, at, last} = listed;
   $("chain-line").textContent = at
     ? `${at} of ${chain.length}: ${withColours(chain[at - 1].sentence)}`
-    : `Follow the trial's ${chain.length} lines on the board: ▶`;
+    : `Follow the trial on the board: the supposition, ${counted(chain.length - 2, "step")}, `
+      + "the broken rule ▶";
   enable("chain-prev", last > 1);
   enable("chain-next", last < chain.length);
 }

@@ -6,7 +6,7 @@ import {records} from "./api.js";
 import {draw, regionWords} from "./board.js";
 import {game} from "./state.js";
 import {BLOCKED, edited, sketch, sketchText} from "./sketch.js";
-import {$, failed, tell} from "./ui.js";
+import {$, counted, failed, tell} from "./ui.js";
 
 const SUGGEST_SECONDS = 20, MOST = 5;
 const ARROWS = [[-1, 0, "↑"], [1, 0, "↓"], [0, -1, "←"], [0, 1, "→"]];
@@ -89,7 +89,7 @@ export async function suggestFix() {
   const summary = answer.find((record) => record.type === "suggested");
   $("fixes").replaceChildren(...fixes.map(fixButton));
   if (fixes.length) {
-    tell("fix-text", `${fixes.length} fix${fixes.length === 1 ? "" : "es"}: hover or focus one `
+    tell("fix-text", `${counted(fixes.length, "fix", "fixes")}: hover or focus one `
          + "to see its moves as arrows, click it to make them.");
   } else if (summary && summary.before === 1) {
     tell("fix-text", "Nothing to fix: the board has exactly one solution.");

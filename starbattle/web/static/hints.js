@@ -7,7 +7,7 @@ import {records} from "./api.js";
 import {draw, lightStep, regionWords, withColours} from "./board.js";
 import {showChain} from "./chain.js";
 import {BLANK, STAR, commit, game, index, marks, save, setMark} from "./state.js";
-import {$, enable, failed, tell} from "./ui.js";
+import {$, counted, enable, failed, tell} from "./ui.js";
 
 const HINT_SECONDS = 10, EXPLAIN_SECONDS = 30;
 
@@ -118,7 +118,7 @@ export async function explain() {
   const summary = answer.find((record) => record.type === "explain");
   const end = summary && summary.solved ? "solve the board"
     : summary && !summary.complete ? `are all found within ${EXPLAIN_SECONDS} s` : "stop before the end";
-  tell("hint-text", `${game.steps.length} steps ${end}.`);
+  tell("hint-text", `${counted(game.steps.length, "step")} ${end}.`);
   if (game.steps.length) goToStep(1);
 }
 

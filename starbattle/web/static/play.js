@@ -4,7 +4,7 @@ import {records} from "./api.js";
 import {draw, withColours} from "./board.js";
 import {clearHint} from "./hints.js";
 import {cellSet, full, game, keep, kept, marks, save} from "./state.js";
-import {$, enable, failed, say, tell} from "./ui.js";
+import {$, counted, enable, failed, forcedText, say, tell} from "./ui.js";
 
 const SOLVE_SECONDS = 30;
 
@@ -65,11 +65,11 @@ function solved() {
       all.streaks = streaks;
     });
     const days = kept().streaks[game.daily.tier].days;
-    streak = ` Daily ${game.daily.tier} streak: ${days} day${days === 1 ? "" : "s"}.`;
+    streak = ` Daily ${game.daily.tier} streak: ${counted(days, "day")}.`;
   }
   save();
   document.dispatchEvent(new Event("solved"));
-  const hints = `${game.hints} hint${game.hints === 1 ? "" : "s"}`;
+  const hints = counted(game.hints, "hint");
   const text = `Solved in ${clock(game.seconds)} with ${hints}.${streak}`;
   say(`Complete! ${text}`, "solved");
   $("done-text").textContent = text;
@@ -117,11 +117,11 @@ export async function solve(options) {
   if (game.solutions.length) showSolution(0);
   if (difference) {
     game.marked.differ = cellSet(difference.cells);
-    texts.push(`Not unique: a second solution differs in ${difference.cells.length} cells (outlined).`);
+    texts.push(`Not unique: a second solution differs in ${counted(difference.cells.length, "cell")} (outlined).`);
     $("other").hidden = false;
   } else if (summary && options.count) {
     const more = summary.complete ? "" : " at least (time limit reached)";
-    texts.push(`${summary.solutions} solution${summary.solutions === 1 ? "" : "s"}${more}.`);
+    texts.push(`${counted(summary.solutions, "solution")}${more}.`);
   } else if (summary) {
     texts.push(summaryText(summary));
   }
@@ -133,8 +133,7 @@ export async function solve(options) {
     if (fixed.solutions === 0) texts.push("No solution.");
     else {
       game.ghost = {stars: cellSet(fixed.stars), blanks: cellSet(fixed.blanks)};
-      texts.push(`Forced: ${fixed.stars.length} stars and ${fixed.blanks.length} empty cells are `
-                 + `the same in every solution; ${fixed.open} cells are open.`);
+      texts.push(forcedText(fixed));
     }
   }
   enable("hide", Boolean(game.ghost || game.marked.differ || game.marked.wrong));

@@ -6,7 +6,7 @@ import {layout} from "./board.js";
 import {clearHint} from "./hints.js";
 import {clearSolve, judge} from "./play.js";
 import {game, kept, link, progressOf, save, shareText, startMarks} from "./state.js";
-import {$, enable, failed, saveConverted, say, tell} from "./ui.js";
+import {$, counted, enable, failed, saveConverted, say, tell} from "./ui.js";
 
 const MAKE_SECONDS = 60;
 const TIERS = ["easy", "medium", "hard", "expert", "extreme"];
@@ -23,7 +23,7 @@ export function boardText(record) {
 // The board's size and star count beside the title, and the rules for that star count.
 export function describe(size, stars, lead = "") {
   $("info").textContent = `${lead}${size}×${size}, ${stars} ★`;
-  $("rules").textContent = `Place ${stars} star${stars === 1 ? "" : "s"} in every `
+  $("rules").textContent = `Place ${counted(stars, "star")} in every `
     + "row, column and region; stars never touch, not even at a corner.";
 }
 

@@ -12,6 +12,14 @@ export function tell(where, text, kind = "") {
   element.className = kind;
 }
 
+// A count with its noun: "1 star", "3 stars", "2 fixes" (the page's one pluraliser).
+export const counted = (count, word, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+
+// The cells every solution agrees on (a `fixed` record), in words.
+export const forcedText = ({stars, blanks, open}) =>
+  `Forced: ${counted(stars.length, "star")} and ${counted(blanks.length, "empty cell")} are the `
+  + `same in every solution; ${counted(open, "cell")} ${open === 1 ? "is" : "are"} open.`;
+
 export function say(text, kind = "") {
   tell("status", text, kind);
 }

@@ -7,7 +7,7 @@ import {records, stop} from "./api.js";
 import {draw, withColours} from "./board.js";
 import {clearHint} from "./hints.js";
 import {cellSet, game} from "./state.js";
-import {failed, say, tell} from "./ui.js";
+import {counted, failed, forcedText, say, tell} from "./ui.js";
 
 const DEBOUNCE_MS = 150, VERDICT_SECONDS = 10, GRADE_SECONDS = 30;
 const CHANNELS = ["verdict", "edit-grade", "edit-fixed"];
@@ -115,9 +115,8 @@ export async function forced() {
     say(record.valid ? "No solution: no cell is forced." : "Fix the regions first.", "error");
     return;
   }
-  const {stars, blanks, open} = record.fixed;
+  const {stars, blanks} = record.fixed;
   game.ghost = {stars: cellSet(stars), blanks: cellSet(blanks)};
-  say(`Forced: ${stars.length} stars and ${blanks.length} empty cells are the same in every `
-      + `solution; ${open} cells are open.`);
+  say(forcedText(record.fixed));
   draw();
 }
