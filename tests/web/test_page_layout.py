@@ -91,6 +91,20 @@ def test_on_a_phone_every_whole_step_shows_in_full(open_player):
     assert longest > 62  # taller than the former box: the test saw the sentences that need it
 
 
+def test_on_a_phone_the_header_shows_the_size_and_tier_whole(open_player):
+    """The header's size and tier are not cut to '1…' and '·…' (the title gave them no room);
+    the star count is in the rules line just below."""
+    player = open_player("phone")
+    player.open(instance("generated-10x10-2star"))
+    player.page.wait_for_function("document.querySelector('#tier').textContent !== ''")
+    shown = player.page.evaluate(
+        """() => ['info', 'tier'].map(id => { const e = document.getElementById(id);
+              return [e.innerText, e.scrollWidth <= e.clientWidth]; })"""
+    )
+    assert shown == [["10\u00d710", True], ["\u00b7 medium", True]]
+    assert player.text("#rules").startswith("Place 2 stars in every row")
+
+
 def swipe(player, start: tuple[int, int], end: tuple[int, int]) -> None:
     """A finger's swipe across the board from one cell to another (real touch events)."""
     session = player.context.new_cdp_session(player.page)

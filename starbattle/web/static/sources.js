@@ -20,9 +20,13 @@ export function boardText(record) {
   return JSON.stringify(Object.fromEntries(keepKeys.filter((k) => k in record).map((k) => [k, record[k]])));
 }
 
-// The board's size and star count beside the title, and the rules for that star count.
+// The board's size and star count beside the title (a phone leaves the count to the rules
+// below it: room for the tier), and the rules for that star count.
 export function describe(size, stars, lead = "") {
-  $("info").textContent = `${lead}${size}×${size}, ${stars} ★`;
+  const count = document.createElement("span");
+  count.className = "wide-only";
+  count.textContent = `, ${stars} ★`;
+  $("info").replaceChildren(`${lead}${size}×${size}`, count);
   $("rules").textContent = `Place ${counted(stars, "star")} in every `
     + "row, column and region; stars never touch, not even at a corner.";
 }
