@@ -40,7 +40,7 @@ from starbattle.errors import UsageError
 from starbattle.exits import Exit
 from starbattle.limits import TimeLimitReached, time_left
 from starbattle.logic.regions import Regions, claim, compact, fill, grow, lines, repair
-from starbattle.model.board import Board, Cell, Solution
+from starbattle.model.board import Board, Cell, Solution, king_capacity
 from starbattle.model.values import Generated
 
 Race = Callable[[Callable[[int], Any], list[int], Callable[[int, int | None], Any]], Iterable[Any]]
@@ -185,6 +185,11 @@ def refuse_impossible(
 
     Raises TimeLimitReached when the deadline (or a minute) passes before that is known.
     """
+    if stars > king_capacity(size):
+        raise UsageError(
+            f"{stars} stars per row cannot fit a {size}x{size} board without touching (at most "
+            f"{king_capacity(size)}): use a larger board or fewer stars"
+        )
     smallest = default_min_region(stars) if min_region is None else min_region
     if smallest > size:
         raise UsageError(

@@ -255,3 +255,8 @@ def test_generate_refuses_boards_that_cannot_exist_at_once(run) -> None:
     assert "no 3x3 grid holds 1 star(s) in every row and column" in result.stderr
     result = run("generate", "-N", "6", "-s", "1", "--min-region", "7")
     assert "6 regions of at least 7 cells cannot fit a 6x6 board" in result.stderr
+    result = run("generate", "-N", "10", "-s", "9")  # the stars, not the regions, are the cause
+    assert result.exit_code == 2 and result.stderr.endswith(
+        "starbattle-asp: error: 9 stars per row cannot fit a 10x10 board without touching (at "
+        "most 2): use a larger board or fewer stars\n"
+    )

@@ -469,7 +469,8 @@ def test_an_unknown_command_is_404_listing_the_commands(server):
         (
             "generate",
             {"size": 3, "stars": 2},
-            "3 regions of at least 5 cells cannot fit a 3x3 board (9 cells): use a larger board",
+            "2 stars per row cannot fit a 3x3 board without touching (at most 1): use a larger "
+            "board or fewer stars",
         ),
     ],
 )
