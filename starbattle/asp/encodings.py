@@ -182,7 +182,8 @@ def compose(encoding: str | None = None, variants: tuple[str, ...] = ()) -> list
     if encoding is not None:
         path = Path(encoding)
         if not path.is_file():
-            raise UsageError(f"no such encoding file: {encoding}")
+            what = "no such encoding file" if not path.exists() else "not a file of rules"
+            raise UsageError(f"{what}: {encoding}")
         check_program(path)
         for variant in chosen:
             if variant.replaces:

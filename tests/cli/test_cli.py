@@ -185,6 +185,7 @@ def test_bad_input_one_line_exit_2(
         ([PZPRJS, "-w", "nosuch"], "unknown variant 'nosuch'"),
         ([PZPRJS, "-c", "Bad"], "must look like NAME=VALUE"),
         ([PZPRJS, "-e", "nosuch.lp"], "no such encoding file"),
+        ([PZPRJS, "-e", "/dev/null"], "not a file of rules: /dev/null"),
         ([PZPRJS, "--from", "xyz"], "Invalid value for '--from'"),
         ([PZPRJS, "-n", "-1"], "Invalid value for '-n'"),
     ],
