@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from starbattle.errors import BoardError
 from starbattle.limits import MAX_SIZE
+from starbattle.words import plural
 
 Cell = tuple[int, int]
 """A cell as (row, column), both 1-based."""
@@ -184,8 +185,8 @@ class Board(_Frozen):
         for index, row in enumerate(self.regions, start=1):
             if len(row) != size:
                 raise BoardError(
-                    f"row {index} has {len(row)} cells but the board has {size} rows: "
-                    "a Star Battle board is square",
+                    f"row {index} has {plural(len(row), 'cell')} but the board has "
+                    f"{plural(size, 'row')}: a Star Battle board is square",
                     file=self.name,
                 )
         if isinstance(self.stars, bool) or not isinstance(self.stars, int) or self.stars < 1:
@@ -215,9 +216,9 @@ class Board(_Frozen):
             raise BoardError("the region words must name every region, once", file=self.name)
         if len(labels) != size:  # last: the error carries a board that is right but for this
             raise RegionCountError(
-                f"the board is {size}x{size} but has {len(labels)} regions; it needs exactly "
-                f"{size}: the {size} rows hold {size}x{self.stars} stars in all and so must "
-                f"the regions, {self.stars} each{_label_hint(labels)}",
+                f"the board is {size}x{size} but has {plural(len(labels), 'region')}; it needs "
+                f"exactly {size}: the {size} rows hold {size}x{self.stars} stars in all and so "
+                f"must the regions, {self.stars} each{_label_hint(labels)}",
                 self,
             )
 

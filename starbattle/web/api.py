@@ -479,8 +479,14 @@ def api_wording(message: str) -> str:
     return CLI_FLAG.sub(field, message)
 
 
+FIRST_PUZZLE = "generated-10x10-2star"
+"""The shipped puzzle a page opens when nothing else is asked: one solution, a medium 10x10 2★
+(not the first by name, which has no solution on purpose)."""
+
+
 def instances(folder: Path) -> list[dict[str, str]]:
-    """The shipped instances a page can open: name and text of each."""
+    """The shipped instances a page can open, name and text of each: FIRST_PUZZLE first."""
     if not folder.is_dir():
         return []
-    return [{"name": path.stem, "text": path.read_text()} for path in sorted(folder.glob("*.lp"))]
+    paths = sorted(folder.glob("*.lp"), key=lambda path: (path.stem != FIRST_PUZZLE, path.stem))
+    return [{"name": path.stem, "text": path.read_text()} for path in paths]

@@ -37,11 +37,30 @@ def needs(features, name):
         pytest.skip(f"/api/{name} is not available in this version (its module is not installed)")
 
 
+def test_a_first_visit_opens_a_puzzle_to_play_and_a_broken_link_says_so(open_player):
+    """With no address, no `serve FILE` and nothing kept, the page opens the shipped 10x10 (one
+    solution: not the first file by name, whose board has none); a link whose board cannot be
+    read says why in the status line over that same puzzle."""
+    first = open_player()
+    first.open()
+    assert first.text("#info") == f"10{TIMES}10, 2 ★"
+    assert first.text("#warning") == "" and first.text("#status") == ""
+    broken = open_player()
+    broken.open("garbage!!")
+    assert broken.text("#info") == f"10{TIMES}10, 2 ★"
+    assert broken.text("#status").startswith("The puzzle asked for could not be opened (")
+    assert broken.text("#status").endswith("); here is a shipped one.")
+    assert broken.errors == [  # the browser's own line for the refusal: expected
+        "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+    ]
+    broken.errors.clear()
+
+
 def test_load_by_url(player):
     player.open()
     player.page.fill("#source", URL)
     player.page.click("#load")
-    # The page opens on a shipped 6x6 puzzle with a URL of its own: wait for this one's.
+    # The page opens on the first shipped puzzle, with a URL of its own: wait for this one's.
     player.page.wait_for_function("url => document.querySelector('#url').value === url", arg=URL)
     assert player.text("#info") == f"6{TIMES}6, 1 ★"
     assert quote(URL, safe="") in player.page.url

@@ -10,6 +10,7 @@ from starbattle.io.formats import pzprv3
 from starbattle.io.formats.asp import looks_like_facts, parse_facts
 from starbattle.io.formats.json_board import load_json
 from starbattle.model.board import Cell
+from starbattle.words import plural
 
 STAR_MARKS = frozenset("*★#oO1")
 BLANK_MARKS = frozenset("xX+-_0")
@@ -20,13 +21,15 @@ EMPTY_MARKS = BLANK_MARKS | UNKNOWN_MARKS
 def _grid(rows: list[str], size: int, name: str | None, first_line: int = 1) -> list[Cell]:
     """Stars of a grid of marks, one row per line."""
     if len(rows) != size:
-        raise FormatError(f"the answer has {len(rows)} rows but the board has {size}", file=name)
+        raise FormatError(
+            f"the answer has {plural(len(rows), 'row')} but the board has {size}", file=name
+        )
     stars: list[Cell] = []
     for r, row in enumerate(rows, start=1):
         marks = row.replace(" ", "")
         if len(marks) != size:
             raise FormatError(
-                f"answer row {r} has {len(marks)} cells, expected {size}",
+                f"answer row {r} has {plural(len(marks), 'cell')}, expected {size}",
                 file=name,
                 line=first_line + r - 1,
                 column=1,

@@ -14,6 +14,7 @@ from starbattle.errors import FormatError
 from starbattle.limits import whole_number
 from starbattle.model.board import Board, Cell
 from starbattle.model.units import region_names
+from starbattle.words import plural
 
 _HEADER = re.compile(r"\s*stars?\s*[:=]\s*(?P<value>\S*)\s*\Z", re.IGNORECASE)
 MARK_STAR, MARK_BLANK, MARK_BLOCKED, MARK_NONE = "*", "x", "#", "."
@@ -43,7 +44,7 @@ def _cells(line: str, size: int, number: int, row: int, name: str | None) -> lis
     if len(chars) == size:
         return list(chars)
     raise FormatError(
-        f"row {row} has {len(chars)} cells but the picture has {size} rows: "
+        f"row {row} has {plural(len(chars), 'cell')} but the picture has {plural(size, 'row')}: "
         "a board is square, one character (or one word) per cell",
         file=name,
         line=number,

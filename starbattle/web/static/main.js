@@ -126,7 +126,7 @@ function wire() {
 }
 
 // The first puzzle: the address's, else the one `serve FILE` was given, else the last one
-// played, else the first shipped one; each with the progress this browser keeps for it. An
+// played, else the first shipped one (api.FIRST_PUZZLE); each with the progress this browser keeps for it. An
 // address of edit mode (#e=BOARD) opens edit mode with that board over it.
 async function start() {
   wire();
@@ -151,8 +151,9 @@ async function start() {
     if (address) await load(address.text, address.marks);
     else if (started.board || kept().last || first) await load(started.board || kept().last || first);
   } catch (error) {
-    failed(error);
     if (first) await load(first).catch(failed);
+    failed(new Error(`The puzzle asked for could not be opened (${error.message}); here is a `
+                     + "shipped one."));
   }
   if (sketched) enterEdit(sketched);
   document.body.dataset.ready = "yes";
