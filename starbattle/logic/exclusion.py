@@ -50,10 +50,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     budget = logic.container_budget(view, "container-exclusion")
     open_masks = view.open_masks
     tight = sorted(
-        (
-            (len(c.cells) - 4 * (c.need - 1), sum(1 << i for i in c.cells), c)
-            for c in containers(view)
-        ),
+        ((len(c.cells) - 4 * (c.need - 1), c.mask, c) for c in containers(view)),
         key=_slack,
     )
     # A star's 3x3 neighbourhood holds at most 4 cells no two of which share a 2x2 block, so
