@@ -121,23 +121,6 @@ def pinning(view: View) -> np.ndarray:
     return (pins & table.meets.T).any(axis=1) & possible
 
 
-def caps(grid: Grid, need: int, cells: int, band: int) -> tuple[int, int]:
-    """The stars a unit's cells inside and outside a band can hold: their fewest 2x2 blocks.
-
-    The cells and the band are bit masks.
-    """
-    if need <= 0:
-        return 0, 0
-    return grid.capacity(cells & band, need + 1), grid.capacity(cells & ~band, need + 1)
-
-
-def from_caps(need: int, inside: int, outside: int) -> tuple[int, int]:
-    """A unit's (most, least) stars in a band, from the room of its cells inside and outside."""
-    if need <= 0:
-        return 0, 0
-    return min(need, inside), max(0, need - outside)
-
-
 def steady(span: int, drops: list[int], rises: list[int], slack: tuple[int, int]) -> bool:
     """Whether no star that fills no unit can break a band's count, by its (most, least) slack.
 
