@@ -20,10 +20,10 @@ from starbattle.logic.clash import (
     Tiling,
     broken,
     broken_said,
+    first_round,
     leaving,
     reaches,
     refuted,
-    taken_by,
     tiled,
     tiles_said,
 )
@@ -60,12 +60,8 @@ def _cascade(view: View, x: int, filled: list[int]) -> Cascade | None:
     None when the first round breaks a rule alone (tiling exclusion's), or the two do not.
     """
     grid, full = view.grid, tuple(filled)
-    taken = taken_by(view, x, filled)
-    first = tuple(tiled(view, taken, {x}))
-    if not first:
-        return None
-    after = View(grid, view.stars | {x}, view.blanks | (taken - {x}), view)
-    if broken(after, x, full, list(first)):
+    _, first, after, alone = first_round(view, x, filled)
+    if after is None or alone is not None:
         return None
     stars = frozenset().union(*(t.stars for t in first))
     marked = stars.union(*(t.blanks for t in first), *(grid.around[i] for i in stars))

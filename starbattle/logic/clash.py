@@ -88,18 +88,45 @@ def refuted(
     return found
 
 
+class Round(NamedTuple):
+    """What a star at x (filling units) forces in one round, and the rule that breaks (if any)."""
+
+    taken: frozenset[int]
+    """The undecided cells it takes (`taken_by`)."""
+    tilings: tuple[Tiling, ...]
+    """The tilings the taken cells force (`tiled`)."""
+    after: View | None
+    """The state the star leaves (None when nothing tiles)."""
+    clash: Clash | None
+    """The first rule the tilings break (`broken`)."""
+
+
+def first_round(view: View, x: int, filled: list[int]) -> Round:
+    """The tilings a star at x (the `filled` units full) forces, and the rule they break.
+
+    Worked out once per state and star: the tiling cascade starts from tiling exclusion's.
+    """
+    rounds: dict[tuple[int, tuple[int, ...]], Round]
+    rounds = view.memo.setdefault("first rounds", {})  # type: ignore[assignment]
+    key = (x, tuple(filled))
+    if key not in rounds:
+        taken = taken_by(view, x, filled)
+        tilings = tuple(tiled(view, taken, {x}))
+        after = clash = None
+        if tilings:
+            after = View(view.grid, view.stars | {x}, view.blanks | (taken - {x}), view)
+            clash = broken(after, x, key[1], list(tilings))
+        rounds[key] = Round(taken, tilings, after, clash)
+    return rounds[key]
+
+
 def _clash(view: View, x: int, filled: list[int]) -> Clash | None:
     """How a star at x, with the `filled` units full, forces tilings that clash (if so).
 
     Only the units whose undecided cells the star takes can tile anew: the others' tilings
     are the state's, which level 3 has followed already.
     """
-    taken = taken_by(view, x, filled)
-    tilings = list(tiled(view, taken, {x}))
-    if not tilings:
-        return None
-    after = View(view.grid, view.stars | {x}, view.blanks | (taken - {x}), view)
-    return broken(after, x, tuple(filled), tilings)
+    return first_round(view, x, filled).clash
 
 
 def taken_by(view: View, x: int, filled: list[int]) -> frozenset[int]:

@@ -34,6 +34,8 @@ class Container(NamedTuple):
     way: str
     """"band", "inside" (the band without the units inside it) or "outside" (the units
     meeting the band, outside it)."""
+    mask: int
+    """Its cells, as a bit mask."""
 
     @property
     def units(self) -> tuple[int, ...]:
@@ -121,32 +123,46 @@ def bands(view: View) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
 
 
 def containers(view: View) -> list[Container]:
-    """Every container of the state, each area once (the first, smallest band's), cached."""
+    """Every container of the state, each area once (the first, smallest band's), cached.
+
+    Worked out on bit masks; an area's set of cells is made only for one not seen before.
+    """
     if "containers" in view.memo:
         return view.memo["containers"]  # type: ignore[no-any-return]
     found: list[Container] = []
-    seen: set[tuple[frozenset[int], int]] = set()
+    seen: set[tuple[int, int]] = set()
+    masks, opened, needs = view.open_masks, view.open, view.need
     for lines, others in bands(view):
-        need = sum(view.need[u] for u in lines)
-        cells = frozenset().union(*(view.open[u] for u in lines))
-        made = (
-            [Container(cells, need, lines, (), "band")] if 2 <= len(lines) <= SQUEEZE_LINES else []
-        )
+        need, band = sum(needs[u] for u in lines), 0
+        for u in lines:
+            band |= masks[u]
+        made = [(band, need, (), "band")] if 2 <= len(lines) <= SQUEEZE_LINES else []
         for group in others:
-            inside = tuple(u for u in group if view.open[u] <= cells)
+            inside = tuple(u for u in group if not masks[u] & ~band)
             if inside:
-                rest = cells.difference(*(view.open[u] for u in inside))
-                held = need - sum(view.need[u] for u in inside)
-                made.append(Container(rest, held, lines, inside, "inside"))
-            meeting = tuple(u for u in group if view.open[u] & cells)
+                rest = band
+                for u in inside:
+                    rest &= ~masks[u]
+                made.append((rest, need - sum(needs[u] for u in inside), inside, "inside"))
+            meeting = tuple(u for u in group if masks[u] & band)
             if meeting:
-                outside = frozenset().union(*(view.open[u] for u in meeting)) - cells
-                held = sum(view.need[u] for u in meeting) - need
-                made.append(Container(outside, held, lines, meeting, "outside"))
-        for container in made:
-            key = (container.cells, container.need)
-            if container.cells and container.need > 0 and key not in seen:
-                seen.add(key)
-                found.append(container)
+                outside = 0
+                for u in meeting:
+                    outside |= masks[u]
+                held = sum(needs[u] for u in meeting) - need
+                made.append((outside & ~band, held, meeting, "outside"))
+        cells = None
+        for mask, held, units, way in made:
+            if not mask or held <= 0 or (mask, held) in seen:
+                continue
+            seen.add((mask, held))
+            cells = cells or frozenset().union(*(opened[u] for u in lines))
+            if way == "inside":
+                area = cells.difference(*(opened[u] for u in units))
+            elif way == "outside":
+                area = frozenset().union(*(opened[u] for u in units)) - cells
+            else:
+                area = cells
+            found.append(Container(area, held, lines, units, way, mask))
     view.memo["containers"] = found
     return found

@@ -59,8 +59,9 @@ def _followed(
     stars: frozenset[int] = frozenset()
     blanks: frozenset[int] = frozenset()
     shares: dict[int, Share] = {}
+    band = sum(1 << i for i in cells)
     while True:
-        pinned = _round(now, lines, meeting, cells)
+        pinned = _round(now, lines, meeting, (cells, band))
         more_stars = frozenset().union(*(p[0] for p in pinned.values())) - stars
         more_blanks = frozenset().union(*(p[1] for p in pinned.values())) - blanks - more_stars
         if not more_stars and not more_blanks:
@@ -75,20 +76,21 @@ def _followed(
 
 
 def _round(
-    view: View, lines: tuple[int, ...], meeting: tuple[int, ...], cells: frozenset[int]
+    view: View,
+    lines: tuple[int, ...],
+    meeting: tuple[int, ...],
+    band: tuple[frozenset[int], int],
 ) -> dict[int, tuple[frozenset[int], frozenset[int], Share]]:
     """What each unit meeting a band decides by the others' room, with its share: one count.
 
-    Empty when the bounds cannot add up to the band's need (a contradiction, left for the
-    state check).
+    The band's cells come as a set and as a bit mask. Empty when the bounds cannot add up
+    to the band's need (a contradiction, left for the state check).
     """
-    grid = view.grid
+    grid, masks, (cells, mask) = view.grid, view.open_masks, band
     need = sum(view.need[u] for u in lines)
-    meeting = tuple(u for u in meeting if view.need[u] > 0 and view.open[u] & cells)
-    parts = {u: (view.open[u] & cells, view.open[u] - cells) for u in meeting}
-    band, masks = sum(1 << i for i in cells), view.open_masks
+    meeting = tuple(u for u in meeting if view.need[u] > 0 and masks[u] & mask)
     room = {
-        u: [grid.capacity(part, view.need[u] + 1) for part in (masks[u] & band, masks[u] & ~band)]
+        u: [grid.capacity(part, view.need[u] + 1) for part in (masks[u] & mask, masks[u] & ~mask)]
         for u in meeting
     }
     most = {u: min(view.need[u], room[u][0]) for u in meeting}
@@ -102,10 +104,28 @@ def _round(
             max(least[u], need - (high - most[u])),
             min(most[u], need - (low - least[u])),
         )
-        pinned = _pinned(view, u, parts[u], room[u], share)
+        if not _may_pin(view.need[u], room[u], share, masks[u] & ~mask):
+            continue
+        parts = (view.open[u] & cells, view.open[u] - cells)
+        pinned = _pinned(view, u, parts, room[u], share)
         if pinned is not None:
             decided[u] = (*pinned, share)
     return decided
+
+
+def _may_pin(need: int, room: list[int], share: Share, outside: int) -> bool:
+    """Whether a unit's share of a band may decide cells (`_pinned` decides none otherwise).
+
+    None of the band (its cells inside are some), its whole need with cells outside, or
+    as many stars as a part's room: the tests `_pinned` makes, on numbers alone.
+    """
+    least, most = share
+    return (
+        most == 0
+        or (least == need and outside != 0)
+        or 0 < least == room[0]
+        or 0 < need - most == room[1]
+    )
 
 
 def _pinned(

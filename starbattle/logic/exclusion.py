@@ -22,7 +22,7 @@ from starbattle.logic.sentences import (
     units_text,
     within,
 )
-from starbattle.logic.tallies import Tally, caps, from_caps, screen, tallies
+from starbattle.logic.tallies import Tally, screen, tallies
 from starbattle.words import owned, plural
 
 if TYPE_CHECKING:
@@ -50,10 +50,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     budget = logic.container_budget(view, "container-exclusion")
     open_masks = view.open_masks
     tight = sorted(
-        (
-            (len(c.cells) - 4 * (c.need - 1), sum(1 << i for i in c.cells), c)
-            for c in containers(view)
-        ),
+        ((len(c.cells) - 4 * (c.need - 1), c.mask, c) for c in containers(view)),
         key=_slack,
     )
     # A star's 3x3 neighbourhood holds at most 4 cells no two of which share a 2x2 block, so
@@ -260,11 +257,12 @@ def miscounted(view: View, star: Star, tally: Tally) -> Miscount | None:
             lowest, highest = lowest - had_most, highest - had_least
     if lowest >= need >= highest:  # no new bounds of these units can break the count
         return None
-    most, least = lowest, highest  # exact but for the rough units'
+    most, least, capacity = lowest, highest, grid.capacity  # exact but for the rough units'
     for left, kept, rough_most, rough_least in rough:
-        new = from_caps(left, *caps(grid, left, kept, band))
-        most += new[0] - rough_most
-        least += new[1] - rough_least
+        if most >= need >= least:  # each exact unit only raises most and lowers least: it holds
+            return None
+        most += min(left, capacity(kept & band, left + 1)) - rough_most
+        least += max(0, left - capacity(kept & ~band, left + 1)) - rough_least
     if most < need or least > need:
         full = tuple(u for u in filled if u not in tally.lines and u not in tally.meeting)
         return Miscount(x, tally, full, need, (most, least))

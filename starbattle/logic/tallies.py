@@ -53,35 +53,47 @@ class Tally(NamedTuple):
 
 
 def tallies(view: View) -> list[Tally]:
-    """Every band's tally with the units of each kind meeting it (worked out once per state)."""
+    """Every band's tally with the units of each kind meeting it (worked out once per state).
+
+    One pass over the units meeting each band makes their tally and their row of the tally
+    table (`_table`): a trace asks this of every stuck state.
+    """
     if "tallies" in view.memo:
         return view.memo["tallies"]  # type: ignore[return-value]
-    grid, found, masks = view.grid, [], view.open_masks
-    capacity = grid.capacity
+    grid, found, masks, needs = view.grid, [], view.open_masks, view.need
+    capacity, n = grid.capacity, grid.n
+    pairs: list[int] = []  # each meeting unit and its tally's index
+    numbers: list[int] = []  # their rows of _Table.per_unit, in its order
+    per_tally: list[int] = []  # the tallies' columns of _Table.per_tally
     for lines, others in bands(view):
         mask = 0
         for u in lines:
             mask |= masks[u]
-        need = sum(view.need[u] for u in lines)
+        need, across, (first, after) = sum(needs[u] for u in lines), lines[0] >= n, _span(lines, n)
         for group in others:
-            meeting = frozenset(u for u in group if masks[u] & mask)
+            meeting = [u for u in group if masks[u] & mask]
             if not meeting:
                 continue
-            room, bounds, most, least = {}, {}, 0, 0
-            for u in meeting:  # caps and from_caps, inline: a trace asks millions of times
-                wanted = view.need[u]
-                inside = capacity(masks[u] & mask, wanted + 1)
-                outside = capacity(masks[u] & ~mask, wanted + 1)
-                room[u] = inside, outside
-                bounds[u] = min(wanted, inside), max(0, wanted - outside)
-                most, least = most + bounds[u][0], least + bounds[u][1]
-            span = SPAN[grid.kinds[min(meeting)]]
-            slack = (most - need, need - least)
-            fixed = steady(view, (meeting, span), bounds, room, slack)
-            units = sum(1 << u for u in meeting)
-            numbers = (need, bounds, most, least, mask, room, units, span, fixed)
-            found.append(Tally(lines, meeting, *numbers))
+            span, k = SPAN[grid.kinds[meeting[0]]], len(found)
+            room, bounds, most, least, units, drops, rises = {}, {}, 0, 0, 0, [], []
+            for u in meeting:  # caps, from_caps and steady's terms, inline: asked millions of times
+                wanted, inside = needs[u], masks[u] & mask
+                outside = masks[u] ^ inside
+                room_in = capacity(inside, wanted + 1)
+                room_out = capacity(outside, wanted + 1) if outside else 0
+                high, low = min(wanted, room_in), max(0, wanted - room_out)
+                room[u], bounds[u] = (room_in, room_out), (high, low)
+                most, least, units = most + high, least + low, units | 1 << u
+                drops.append(min(high, span))
+                rises.append(min(wanted, span - max(0, room_out - wanted)))
+                pairs += (u, k)
+                numbers += (room_in, room_out, high, low, inside.bit_count(), outside.bit_count())
+            fixed = steady(span, drops, rises, (most - need, need - least))
+            per_tally += (most, least, need, span, fixed, across, first, after)
+            numbers_of = (need, bounds, most, least, mask, room, units, span, fixed)
+            found.append(Tally(lines, frozenset(meeting), *numbers_of))
     view.memo["tallies"] = found
+    view.memo["tally numbers"] = pairs, numbers, per_tally
     return found
 
 
@@ -109,43 +121,22 @@ def pinning(view: View) -> np.ndarray:
     return (pins & table.meets.T).any(axis=1) & possible
 
 
-def caps(grid: Grid, need: int, cells: int, band: int) -> tuple[int, int]:
-    """The stars a unit's cells inside and outside a band can hold: their fewest 2x2 blocks.
-
-    The cells and the band are bit masks.
-    """
-    if need <= 0:
-        return 0, 0
-    return grid.capacity(cells & band, need + 1), grid.capacity(cells & ~band, need + 1)
-
-
-def from_caps(need: int, inside: int, outside: int) -> tuple[int, int]:
-    """A unit's (most, least) stars in a band, from the room of its cells inside and outside."""
-    if need <= 0:
-        return 0, 0
-    return min(need, inside), max(0, need - outside)
-
-
-def steady(
-    view: View,
-    meeting_span: tuple[frozenset[int], int],
-    bounds: dict[int, tuple[int, int]],
-    room: dict[int, tuple[int, int]],
-    slack: tuple[int, int],
-) -> bool:
+def steady(span: int, drops: list[int], rises: list[int], slack: tuple[int, int]) -> bool:
     """Whether no star that fills no unit can break a band's count, by its (most, least) slack.
 
     The star takes a 3x3 square: taking cells lowers a part's room by at most the 2x2
-    blocks they span, 2 of a line's 3 adjacent cells and 4 of a region's (9 cells in all),
-    and its own unit needs one star less. So the meeting units' bounds move by at most so
-    much; a band whose slack on both sides is that large keeps its count.
+    blocks they span (`span`), 2 of a line's 3 adjacent cells and 4 of a region's (9 cells
+    in all), and its own unit needs one star less. So the meeting units' bounds move by at
+    most so much: each unit's drop of its most (its most, up to `span`) and rise of its
+    least (its need, up to `span` less its room outside beyond its need), over the 3 lines
+    or 9 regions the square can meet. A band whose slack on both sides is that large keeps
+    its count.
     """
-    grid, need, (meeting, span) = view.grid, view.need, meeting_span
-    most_units = 9 if grid.kinds[min(meeting)] == "region" else 3
-    drops = sorted((min(bounds[u][0], span) for u in meeting), reverse=True)
-    rises = sorted(
-        (min(need[u], span - max(0, room[u][1] - need[u])) for u in meeting), reverse=True
-    )
+    if slack[0] < 1 or slack[1] < 1:
+        return False
+    most_units = 9 if span == SPAN["region"] else 3
+    drops.sort(reverse=True)
+    rises.sort(reverse=True)
     drop = 1 + min(9, sum(drops[:most_units]))
     rise = min(9, sum(rises[:most_units]))
     return slack[0] >= drop and slack[1] - 1 >= rise
@@ -168,29 +159,14 @@ def _table(view: View) -> _Table:
     """The state's tallies' numbers as arrays (worked out once per state)."""
     if "tally table" in view.memo:
         return view.memo["tally table"]  # type: ignore[return-value]
-    grid, n, found = view.grid, view.grid.n, tallies(view)
-    keys, numbers = [], []
-    for k, tally in enumerate(found):
-        for u in tally.meeting:
-            inside = (view.open_masks[u] & tally.mask).bit_count()
-            keys.append((u, k))
-            numbers.append((*tally.caps[u], *tally.bounds[u], inside, len(view.open[u]) - inside))
-    unit, tally = np.array(keys, np.intp).reshape(-1, 2).T
+    grid, found = view.grid, tallies(view)
+    pairs, numbers, columns = view.memo["tally numbers"]  # type: ignore[misc]
+    unit, tally = np.array(pairs, np.intp).reshape(-1, 2).T
     meets = np.zeros((len(grid.units), len(found)), bool)
     meets[unit, tally] = True
     per_unit = np.zeros((6, len(found), len(grid.units)), np.int32)
     per_unit[:, tally, unit] = np.array(numbers, np.int32).reshape(-1, 6).T
-    per_tally = (
-        np.array(
-            [
-                (*(t.most, t.least, t.need, t.span, t.steady), t.lines[0] >= n, *_span(t.lines, n))
-                for t in found
-            ],
-            np.intp,
-        )
-        .reshape(-1, 8)
-        .T
-    )
+    per_tally = np.array(columns, np.intp).reshape(-1, 8).T
     view.memo["tally table"] = _Table(meets, per_unit, per_tally)
     return view.memo["tally table"]  # type: ignore[return-value]
 
