@@ -270,11 +270,10 @@ SLOW = frozenset({"m-and-t"})
 container is searched): on boards over 6x6 they run only with the slow tests, each on its
 first crafted board (`test_slow_programs_agree_with_the_ladder_where_they_apply`, which also
 proves their conclusions sound), not again with the other containers."""
-OWN_BOARDS = frozenset({"band-enumeration", "tiling-cascade"})
-"""Programs that ground every partial way of every band from every undecided cell (two
-minutes on an empty 6x6 board, seconds late in a solve), or every pair of rounds of tilings
-(20 s on an empty 6x6 board, 30-70 s on a 9x9 expert's state): they run only on their own
-first crafted board, with the slow tests."""
+OWN_BOARDS = frozenset({"tiling-cascade"})
+"""Programs that search every pair of rounds of tilings (2-7 s on a crafted board under
+10x10, 65 s on all of them: benchmarks/RESULTS.md `hint-programs-speed`): they run only on
+their own first crafted board, with the slow tests."""
 
 
 def assert_programs_agree(
