@@ -155,9 +155,13 @@ class Miscount(NamedTuple):
     bounds: tuple[int, int]
 
 
-def _counted_on(miscount: Miscount) -> tuple[tuple[int, ...], frozenset[int], tuple[int, ...]]:
-    """What the argument rests on: the band, the units meeting it and the units filled."""
-    return miscount.tally.lines, miscount.tally.meeting, miscount.full
+def _counted_on(miscount: Miscount) -> tuple[tuple[int, ...], frozenset[int]]:
+    """What the argument rests on: the band and the units meeting it.
+
+    The units each star fills are said per cell: on a 1-star board every star fills a row
+    and a column of its own, and the cells that miscount a band alike are one argument.
+    """
+    return miscount.tally.lines, miscount.tally.meeting
 
 
 def counting_exclusion(logic: Logic, view: View) -> list[Found]:
@@ -272,14 +276,14 @@ def miscounted(view: View, star: Star, tally: Tally) -> Miscount | None:
 def _miscounted_step(view: View, group: list[Miscount]) -> Found:
     """The step: a star at any of the cells would leave a band's count impossible."""
     grid, first = view.grid, group[0]
-    tally, full = first.tally, first.full
+    tally, fulls = first.tally, [miscount.full for miscount in group]
     xs = [miscount.x for miscount in group]
     at, so = star_at(grid, xs)
     band, meeting = units_text(grid, tally.lines), tuple(sorted(tally.meeting))
     others = units_text(grid, meeting)
     if len(others) > SENTENCE_LIMIT // 4:
         others = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting {band}"
-    fill = filling(grid, [full])
+    fill = filling(grid, fulls)
     verb = "need" if len(tally.lines) > 1 else "needs"
     alike = {(m.need, m.bounds[0] < m.need, m.bounds[m.bounds[0] >= m.need]) for m in group}
     need, short, bound = min(alike)  # each cell's band need, and the bound that misses it
@@ -297,12 +301,12 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
             f"into it, but {band} {verb} {f'only {need}' if need else 'no'} more, so {so}"
         )
     generally = [
-        f"{star_at(grid, xs, counted)[0]} would {filling(grid, [full], brief)}leave {others} "
+        f"{star_at(grid, xs, counted)[0]} would {filling(grid, fulls, brief)}leave {others} "
         f"unable to give {band} the stars {'they need' if len(tally.lines) > 1 else 'it needs'} "
         f"(counting 2x2 blocks), so {so}"
         for counted, brief in ((False, False), (True, False), (True, True))
     ]
     text = within([text, *generally] if len(alike) == 1 else generally)
-    units = (*tally.lines, *meeting, *full)
+    units = (*tally.lines, *meeting, *dict.fromkeys(u for full in fulls for u in full))
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("counting-exclusion", units, cells, frozenset(), frozenset(xs), text)

@@ -70,10 +70,10 @@ def star_at(grid: Grid, cells: Sequence[int], counted: bool = False) -> tuple[st
     """'a star at (1,1) or (1,2)' and 'they are empty' ('(1,1) is empty' for one cell).
 
     The cells a step's one argument empties, said together (one argument, one step); many
-    cells, or `counted`, are 'any of these 9 cells'.
+    cells, or three or more `counted`, are 'any of these 9 cells' (two are named: shorter).
     """
     where = joined([grid.where(i) for i in cells], "or")
-    if len(cells) > 1 and (counted or len(where) > SENTENCE_LIMIT // 4):
+    if (len(cells) > 2 and counted) or (len(cells) > 1 and len(where) > SENTENCE_LIMIT // 4):
         where = f"any of these {len(cells)} cells"
     so = f"{grid.where(cells[0])} is empty" if len(cells) == 1 else "they are empty"
     return f"a star at {where}", so

@@ -212,7 +212,22 @@ def assert_agree(technique: str, python: set[Key], asp: set[Key]) -> None:
         assert asp == python
     elif technique == "uniqueness":  # one area at a time, not two together
         assert asp <= python
-    elif technique in ("too-little-room", "container-exclusion", "counting-exclusion"):
+    elif technique == "counting-exclusion":  # one answer set per cell, band and units it
+        # fills: the Python makes one step of the cells that miscount a band alike, its
+        # premises the band's, the meeting units' and every cell's filled units
+        for units, cells, stars, blanks in python:
+            found = [
+                (u, x)
+                for x in blanks
+                for u, c, s, b in asp
+                if b == {x} and s == stars and u <= units and c <= cells
+            ]
+            assert {x for _, x in found} == blanks
+            assert frozenset().union(*(u for u, _ in found)) == units
+        assert {x for *_, blanks in asp for x in blanks} == {
+            x for *_, blanks in python for x in blanks
+        }
+    elif technique in ("too-little-room", "container-exclusion"):
         # one answer set per cell (and unit or area it starves): the Python makes one step of
         # the cells that starve one alike
         for units, cells, stars, blanks in python:

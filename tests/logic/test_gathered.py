@@ -14,6 +14,17 @@ CORNER = (
     ["BBBAA", "BBBBA", "BBDBC", "DDDCC", "DDEEE"],
     ["...*x", "..xxx", "...x.", "...x.", "....."],
 )
+EIGHT = (
+    [
+        *("AAAAAAAA", "BCACDADA", "BCCCDDDA", "BBCEEDAA"),
+        *("BFCFGDGA", "BFFFGGGA", "BBFHHGBA", "BBBBBBBA"),
+    ],
+    [
+        *("xxxxxxx*", "x.xx.xxx", "x..xx..x", "xxx..xxx"),
+        *("x.xxxx.x", "x..xx..x", "xxx..xxx", "*xxxxxxx"),
+    ],
+)
+"""A crafted 8x8 1-star state (tests/crafted.py) where counting exclusion is the lowest step."""
 ROOF = ["AAAAA", "BBAAA", "BDACA", "DDCCA", "DEEEA"], [".....", ".....", ".xx*.", "..xx.", ".x..."]
 TEN = (
     [
@@ -54,6 +65,16 @@ TEN = (
             "A star at (3,1) or (4,1) would fill those of row 4, column 1 and region E it lies in "
             "and leave rows 1, 2, 4 and 5 outside columns 4-5 too little room for their 3 stars, "
             "so they are empty",
+        ),
+        (  # (3,2) fills column 2, (5,2) row 5, column 2 and region F: one argument all the
+            # same (on a 1-star board no two stars fill the same units)
+            EIGHT,
+            "counting-exclusion",
+            [(3, 2), (5, 2)],
+            ["column 4", "column 5", "row 2", "row 4", "row 7", "row 5", "column 2", "region F"],
+            "A star at (3,2) or (5,2) would fill those of row 5, column 2 and region F it lies in "
+            "and leave rows 2, 4 and 7 unable to give columns 4-5 the stars they need (counting "
+            "2x2 blocks), so they are empty",
         ),
         (
             ROOF,
