@@ -205,27 +205,28 @@ APPLIES = {
             ["BBAAA", "BBCCC", "EECCC", "EDDDC", "EEEDD"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[1, 1], [1, 2]],
+            [[1, 1], [1, 2], [2, 4]],  # (2,4) fills nothing: one argument all the same
             ["region A", "row 1"],
-            "A star at (1,1) or (1,2) would fill row 1 and leave region A no room, but it needs "
-            "1, so they are empty",
+            "A star at (1,1), (1,2) or (2,4) would fill row 1 if it lies in it and leave region A "
+            "no room, but it needs 1, so they are empty",
         ),
         (
             ["CABBB", "CAABB", "CAAEE", "DDDEE", "DEEEE"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[2, 2]],
-            ["region C"],
-            "A star at (2,2) would leave region C no room, but it needs 1, so (2,2) is empty",
+            [[2, 2], [4, 1], [5, 1]],
+            ["region C", "column 1"],
+            "A star at (2,2), (4,1) or (5,1) would fill column 1 if it lies in it and leave "
+            "region C no room, but it needs 1, so they are empty",
         ),
         (
             ["BBAAA", "BBBAA", "CEDDD", "CEDDD", "CEDDD"],
             [".....", ".....", ".....", ".....", "....."],
             [],
-            [[1, 1], [2, 1]],
+            [[1, 1], [2, 1], [4, 2]],
             ["region C", "column 1"],
-            "A star at (1,1) or (2,1) would fill column 1 and leave region C no room, but it "
-            "needs 1, so they are empty",
+            "A star at (1,1), (2,1) or (4,2) would fill column 1 if it lies in it and leave "
+            "region C no room, but it needs 1, so they are empty",
         ),
     ],
     "confinement": [
@@ -519,10 +520,11 @@ APPLIES = {
                 "..........",
             ],
             [],
-            [[1, 5]],
-            ["row 2", "row 3", "row 4", "column 5"],
-            "Rows 2-4 need 5 more stars; a star at (1,5) would fill column 5 and leave room for "
-            "at most 4 stars for them, so (1,5) is empty",
+            [[1, 5], [1, 10]],
+            ["row 2", "row 3", "row 4", "column 5", "column 10", "region C"],
+            "Rows 2-4 need 5 more stars; a star at (1,5) or (1,10) would fill those of columns 5 "
+            "and 10 and region C it lies in and leave room for at most 4 stars for them, so they "
+            "are empty",
         ),
         (
             SHARED_D,

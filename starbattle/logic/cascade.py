@@ -77,18 +77,21 @@ def _cascade(view: View, x: int, filled: list[int]) -> Cascade | None:
 
 
 def _rests_on(cascade: Cascade) -> tuple[int, ...]:
-    """The premise units: both rounds' tilings, the unit the rule breaks on, the units filled."""
+    """What the argument rests on: both rounds' tilings' units and the unit the rule breaks on.
+
+    The units each star fills are said per cell (as in tiling exclusion).
+    """
     clash = cascade.clash
     tilings = (*cascade.first, *cascade.then)
     broken_on = [] if clash.unit is None else [clash.unit]
-    return tuple(dict.fromkeys([*(t.unit for t in tilings), *broken_on, *clash.full]))
+    return tuple(dict.fromkeys([*(t.unit for t in tilings), *broken_on]))
 
 
 def _step(view: View, group: list[Cascade]) -> Found:
     """The step: a star at any of the cells would force tilings in turn that break a rule."""
     grid, first = view.grid, group[0]
-    xs = [cascade.clash.x for cascade in group]
-    units = _rests_on(first)
+    xs, fulls = [cascade.clash.x for cascade in group], [c.clash.full for c in group]
+    units = tuple(dict.fromkeys([*_rests_on(first), *(u for full in fulls for u in full)]))
     said = {(tiles_said(view, c.first), tiles_said(view, c.then)) for c in group}
     rules = {broken_said(view, c.clash) for c in group}
     firsts = units_phrase(grid, dict.fromkeys(t.unit for t in first.first))
@@ -97,7 +100,7 @@ def _step(view: View, group: list[Cascade]) -> Found:
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
-        fill = filling(grid, [first.clash.full], brief)
+        fill = filling(grid, fulls, brief)
         tiles = f"tile {firsts} by 2x2 blocks, one star each, and so {thens}"
         if len(said) == len(rules) == 1:
             [(once, twice)] = said

@@ -55,7 +55,8 @@ def tiling_exclusion(logic: Logic, view: View) -> list[Found]:
     """Every undecided cell whose star would force tilings that break a rule.
 
     A lone star first, then the star filling the units that need just it (pressure). One
-    argument, one step: the cells whose tilings break a rule on the same units are one step.
+    argument, one step: the cells whose tilings break a rule on the same units are one step,
+    whatever units each fills.
     """
     found = refuted(logic, view, "tiling-exclusion", 1, _clash)
     return [_step(view, group) for group in gathered(found, _rests_on)]
@@ -200,9 +201,13 @@ def reaches(grid: Grid, tiling: Tiling, cells: frozenset[int]) -> bool:
 
 
 def _rests_on(clash: Clash) -> tuple[int, ...]:
-    """The premise units: the tilings', the unit the rule breaks on, the units filled."""
+    """What the argument rests on: the tilings' units and the unit the rule breaks on.
+
+    The units each star fills are said per cell: on a 1-star board every star fills a row
+    and a column of its own, and the cells whose tilings break a rule alike are one argument.
+    """
     broken = [] if clash.unit is None else [clash.unit]
-    return tuple(dict.fromkeys([*(t.unit for t in clash.tilings), *broken, *clash.full]))
+    return tuple(dict.fromkeys([*(t.unit for t in clash.tilings), *broken]))
 
 
 def tiles_said(view: View, tilings: tuple[Tiling, ...]) -> str:
@@ -249,8 +254,8 @@ def broken_said(view: View, clash: Clash) -> str:
 def _step(view: View, group: list[Clash]) -> Found:
     """The step: a star at any of the cells would force tilings that break a rule."""
     grid, first = view.grid, group[0]
-    xs = [clash.x for clash in group]
-    units = _rests_on(first)
+    xs, fulls = [clash.x for clash in group], [clash.full for clash in group]
+    units = tuple(dict.fromkeys([*_rests_on(first), *(u for full in fulls for u in full)]))
     tiled = {tiles_said(view, clash.tilings) for clash in group}
     broken = {broken_said(view, clash) for clash in group}
     names = units_phrase(grid, units[: len(first.tilings)])
@@ -258,7 +263,7 @@ def _step(view: View, group: list[Clash]) -> Found:
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
-        fill = filling(grid, [first.full], brief)
+        fill = filling(grid, fulls, brief)
         if len(tiled) == len(broken) == 1:
             texts.append(f"{at} would {fill}leave {min(tiled)}: {min(broken)}, so {so}")
         if len(broken) == 1:

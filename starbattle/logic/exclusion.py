@@ -43,8 +43,8 @@ class Squeezed(NamedTuple):
 def container_exclusion(logic: Logic, view: View) -> list[Found]:
     """Every undecided cell whose star would leave some container too little room.
 
-    One argument, one step: the cells that starve the same container alike (filling the
-    same units) are one step.
+    One argument, one step: the cells that starve the same container are one step, whatever
+    units each fills besides it.
     """
     grid, found = view.grid, []
     budget = logic.container_budget(view, "container-exclusion")
@@ -70,7 +70,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
             if squeezed is not None:
                 found.append(squeezed)
                 break
-    return [_excluded(view, group) for group in gathered(found, _rests_on)]
+    return [_excluded(view, group) for group in gathered(found, lambda s: s.container)]
 
 
 def _slack(entry: tuple[int, int, Container]) -> int:
@@ -106,19 +106,13 @@ def _starved(
     return None
 
 
-def _rests_on(squeezed: Squeezed) -> tuple[Container, tuple[int, ...]]:
-    """What the argument rests on: the container and the units it fills besides its own."""
-    container = squeezed.container
-    return container, tuple(u for u in squeezed.full if u not in container.units)
-
-
 def _excluded(view: View, group: list[Squeezed]) -> Found:
     """The step: a star at any of the cells would leave the container too little room."""
     grid, first = view.grid, group[0]
-    container, more = _rests_on(first)
-    xs = [squeezed.x for squeezed in group]
+    container, xs = first.container, [squeezed.x for squeezed in group]
     at, so = star_at(grid, xs)
     fulls = [squeezed.full for squeezed in group]
+    more = dict.fromkeys(u for full in fulls for u in full if u not in container.units)
     fill = filling(grid, fulls)
     alike = {(s.x in container.cells, s.need, s.most) for s in group}
     if len(alike) > 1:
@@ -300,12 +294,18 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
             f"least {plural(bound, 'star')} "
             f"into it, but {band} {verb} {f'only {need}' if need else 'no'} more, so {so}"
         )
+    needs = "they need" if len(tally.lines) > 1 else "it needs"
     generally = [
         f"{star_at(grid, xs, counted)[0]} would {filling(grid, fulls, brief)}leave {others} "
-        f"unable to give {band} the stars {'they need' if len(tally.lines) > 1 else 'it needs'} "
-        f"(counting 2x2 blocks), so {so}"
+        f"unable to give {band} the stars {needs} (counting 2x2 blocks), so {so}"
         for counted, brief in ((False, False), (True, False), (True, True))
     ]
+    generally.append(  # the shortest: the units meeting the band counted, not named
+        f"{star_at(grid, xs, True)[0]} would {filling(grid, fulls, True)}leave the "
+        f"{len(meeting)} {grid.kinds[meeting[0]]}s meeting {band} unable to give "
+        f"{'them' if len(tally.lines) > 1 else 'it'} the stars {needs} (counting 2x2 blocks), "
+        f"so {so}"
+    )
     text = within([text, *generally] if len(alike) == 1 else generally)
     units = (*tally.lines, *meeting, *dict.fromkeys(u for full in fulls for u in full))
     cells = tuple(sorted({*xs, *view.marks_in(units)}))

@@ -27,7 +27,8 @@ def too_little_room(view: View) -> list[Found]:
 
     Exclusion when the cells around that star alone do it, pressured exclusion when the
     units it would fill (those needing just that star) are needed too. One argument, one
-    step: the cells that starve the same unit (filling the same units) are one step.
+    step: the cells that starve the same unit are one step, whatever units each fills (on a
+    1-star board every star fills its own row and column).
     """
     grid, found, open_masks = view.grid, [], view.open_masks
     for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
@@ -37,7 +38,7 @@ def too_little_room(view: View) -> list[Found]:
         )
         if starved is not None:
             found.append(starved)
-    return [_step(view, group) for group in gathered(found, lambda s: (s.unit, s.full))]
+    return [_step(view, group) for group in gathered(found, lambda s: s.unit)]
 
 
 def _starved(view: View, x: int, filled: list[int], open_masks: list[int]) -> Starved | None:
@@ -72,7 +73,8 @@ def _step(view: View, group: list[Starved]) -> Found:
     xs = [starved.x for starved in group]
     rooms = [(starved.need, starved.room) for starved in group]
     area = (grid.names[first.unit], True)
-    text = starving(grid, xs, [first.full], area, rooms, needed(view, first.unit))
-    units = (first.unit, *first.full)
+    fulls = [starved.full for starved in group]
+    text = starving(grid, xs, fulls, area, rooms, needed(view, first.unit))
+    units = (first.unit, *dict.fromkeys(u for full in fulls for u in full))
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("too-little-room", units, cells, frozenset(), frozenset(xs), text)

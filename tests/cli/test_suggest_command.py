@@ -25,7 +25,7 @@ def test_text_output_is_exact(run) -> None:
     result = run("suggest", TWO, "-n", "1")
     assert result.exit_code == 0
     assert timeless(result.stdout) == (
-        "suggestion 1: move (1,2) from region b to region a: unique, medium (score 1.074)\n"
+        "suggestion 1: move (1,2) from region b to region a: unique, medium (score 1.066)\n"
         "a a c c c    . o . . .\n"
         "a b d d c    . . . . .\n"
         "a b d d e    . . . . .\n"

@@ -1,4 +1,4 @@
-"""One argument, one step, said once: the cells a level-5 argument empties alike are one step,
+"""One argument, one step, said once: the cells a level-4 or 5 argument empties alike are one step,
 its sentence naming them together (and what differs between them generally)."""
 
 from __future__ import annotations
@@ -41,30 +41,36 @@ TEN = (
 @pytest.mark.parametrize(
     ("board", "technique", "blanks", "units", "sentence"),
     [
-        (
+        (  # (5,1) fills row 5, (5,5) row 5 and region E, (1,3) column 3, (4,2) nothing: one
+            # argument all the same
             CORNER,
             "container-exclusion",
-            [(4, 2), (4, 3), (5, 2), (5, 4)],
-            ["column 4", "column 5", "region C", "region E"],
-            "A star at (4,2), (4,3), (5,2) or (5,4) would leave regions C and E outside columns "
-            "4-5 no room, but they need 1, so they are empty",
+            [(1, 3), (3, 3), (4, 2), (4, 3), (5, 1), (5, 2), (5, 4), (5, 5)],
+            ["column 4", "column 5", "region C", "region E", "column 3", "row 5"],
+            "A star at any of these 8 cells would fill those of row 5, column 3 and region E it "
+            "lies in and leave regions C and E outside columns 4-5 no room, but they need 1, so "
+            "they are empty",
         ),
-        (  # (5,1) fills row 5, (5,5) row 5 and region E
-            CORNER,
-            "container-exclusion",
-            [(5, 1), (5, 5)],
-            ["column 4", "column 5", "region C", "region E", "row 5"],
-            "A star at (5,1) or (5,5) would fill those of row 5 and region E it lies in and leave "
-            "regions C and E outside columns 4-5 no room, but they need 1, so they are empty",
-        ),
-        (  # (4,1) lies in the area, (3,1) does not: they differ in the stars it would need
+        (  # some lie in the area, some do not: they differ in the stars it would need; what
+            # they fill is said briefly (the units would make the sentence too long)
             FIVE,
             "container-exclusion",
-            [(3, 1), (4, 1)],
-            ["column 4", "column 5", "row 1", "row 2", "row 4", "row 5", "column 1", "region E"],
-            "A star at (3,1) or (4,1) would fill those of row 4, column 1 and region E it lies in "
-            "and leave rows 1, 2, 4 and 5 outside columns 4-5 too little room for their 3 stars, "
-            "so they are empty",
+            [(1, 1), (3, 1), (4, 1), (4, 2), (4, 4), (5, 2), (5, 3), (5, 4)],
+            [
+                *("column 4", "column 5", "row 1", "row 2", "row 4", "row 5"),
+                *("column 1", "region B", "region E", "column 3"),
+            ],
+            "A star at any of these 8 cells would fill its units that need just that star and "
+            "leave rows 1, 2, 4 and 5 outside columns 4-5 too little room for their 3 stars, so "
+            "they are empty",
+        ),
+        (  # (4,2) fills region E, (5,4) row 5 and region D, (3,2) region E: one unit starved
+            FIVE,
+            "too-little-room",
+            [(3, 2), (4, 2), (4, 4), (5, 4), (5, 5)],
+            ["column 3", "region E", "row 5", "region D"],
+            "A star at (3,2), (4,2), (4,4), (5,4) or (5,5) would fill those of row 5 and regions E "
+            "and D it lies in and leave column 3 no room, but it needs 1, so they are empty",
         ),
         (  # (3,2) fills column 2, (5,2) row 5, column 2 and region F: one argument all the
             # same (on a 1-star board no two stars fill the same units)

@@ -67,19 +67,19 @@ def test_features_of_a_known_board_are_exact() -> None:
         "cells": 36,
         "choices": 19,
         "conflicts": 18,
-        "steps": 23,
-        "level_1": 11,
+        "steps": 19,
+        "level_1": 9,
         "level_2": 6,
         "level_3": 1,
-        "level_4": 4,
-        "level_5": 1,
+        "level_4": 1,
+        "level_5": 2,
         "level_6": 0,
         "level_7": 0,
         "hardest": 5,
         "effort": 2,
-        "effort_cells": 4,
+        "effort_cells": 2,
         "chains": 0,
-        "bottlenecks": 5,
+        "bottlenecks": 4,
         "cut": 0,
     }
 
@@ -277,7 +277,7 @@ def test_cli_grade_record_and_exit_codes(run) -> None:
     assert one.exit_code == 0
     record = json.loads(one.stdout)
     assert set(record) == {"type", "tier", "score", "kind", "features"}
-    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.164)
+    assert (record["type"], record["tier"], record["score"]) == ("grade", "medium", 1.088)
     assert record["kind"] == "exclusion"
     unique_not = run("grade", str(NOT_UNIQUE))
     assert unique_not.exit_code == 1
@@ -301,7 +301,7 @@ def test_cli_grade_collection_counts_tiers(run) -> None:
 def test_cli_generate_to_a_score_says_how_many_were_made(run) -> None:
     made = run("generate", "-N", "6", "-s", "1", "--max-score", "100", "--seed", "2")
     assert made.exit_code == 0 and made.stdout.startswith("stars: 1\n")
-    assert made.stderr == "puzzle 1: medium, score 1.269 (1 puzzle made)\n"
+    assert made.stderr == "puzzle 1: medium, score 1.282 (1 puzzle made)\n"
     none = run("generate", "-N", "6", "-s", "1", "--min-score", "100", "--attempts", "2")
     assert none.exit_code == 2
     assert "none of 2 generated puzzles was score >= 100" in none.stderr
@@ -316,7 +316,7 @@ def test_cli_solve_and_explain_show_the_grade_when_asked(run) -> None:
     expected = grade(read_board(str(SIX)))
     said = (
         f"grade: {expected.tier} (score {expected.score:g}): needs exclusion steps, which decide "
-        "11% of the cells; 23 steps (3.8 per row), hardest level 5"
+        "6% of the cells; 19 steps (3.2 per row), hardest level 5"
     )
     lines = run("solve", str(SIX), "--grade").stdout.splitlines()
     assert lines[-2].startswith("1 solution, unique (")
@@ -377,7 +377,7 @@ def test_a_trace_stuck_below_level_7_counts_one_level_7_step(
 
     monkeypatch.setattr(Logic, "easiest_step", three_steps)
     steps, cut = graded_trace(canonical_board(read_board(str(SIX))))
-    assert cut and [level for level, *_ in steps] == [4, 4, 4, 7]
+    assert cut and [level for level, *_ in steps] == [4, 5, 3, 7]
     assert steps[-1] == (7, EFFORTS.index("machine"), 1, 1) and len(taken) == 4
 
 

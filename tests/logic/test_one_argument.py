@@ -109,13 +109,14 @@ def test_counting_with_2x2_room_follows_its_count_to_the_fixpoint_in_one_step() 
 
 
 def test_too_little_room_empties_every_cell_that_starves_a_unit_in_one_step() -> None:
-    """Region A is (1,3)-(1,5): a star at (1,1) or (1,2) fills row 1 and leaves it no room."""
+    """Region A is (1,3)-(1,5): a star at (1,1) or (1,2) fills row 1 and leaves it no room,
+    one at (2,4) takes its cells around: one argument, whatever each star fills."""
     logic = Logic(board_of(["BBAAA", "BBCCC", "EECCC", "EDDDC", "EEEDD"]))
     [step] = [s for s in logic.deductions(State(), "too-little-room") if s.blanks[0] == (1, 1)]
-    assert step.blanks == ((1, 1), (1, 2))
+    assert step.blanks == ((1, 1), (1, 2), (2, 4))
     assert step.sentence == (
-        "A star at (1,1) or (1,2) would fill row 1 and leave region A no room, but it needs 1, "
-        "so they are empty"
+        "A star at (1,1), (1,2) or (2,4) would fill row 1 if it lies in it and leave region A "
+        "no room, but it needs 1, so they are empty"
     )
 
 

@@ -56,6 +56,26 @@ def test_a_first_visit_opens_a_puzzle_to_play_and_a_broken_link_says_so(open_pla
     broken.errors.clear()
 
 
+def test_a_page_whose_server_fails_says_so_and_its_buttons_ask_for_a_puzzle(open_player):
+    """When the server answers none of the page's first requests, the status line says so and
+    Hint, Check and Explain say a puzzle is needed (not a script error over an empty board)."""
+    failing = open_player()
+    failing.page.route("**/api/instances", lambda route: route.fulfill(status=500, body="{}"))
+    failing.page.goto(failing.server.url)
+    failing.page.wait_for_selector("body[data-ready=yes]")
+    assert failing.text("#status").startswith("The page's server did not answer (/api/instances")
+    assert failing.text("#status").endswith("Reload the page once it is.")
+    for button in ("#hint", "#check", "#explain"):
+        failing.page.click(button)
+        assert failing.text("#status") == (
+            "No puzzle is open: make one, choose a shipped one or paste one under New puzzle."
+        )
+    assert failing.errors == [  # the browser's own line for the failed request: expected
+        "Failed to load resource: the server responded with a status of 500 (Internal Server Error)"
+    ]
+    failing.errors.clear()
+
+
 def test_load_by_url(player):
     player.open()
     player.page.fill("#source", URL)

@@ -50,5 +50,6 @@ export const busy = (channel) => running.has(channel);
 
 export async function getJson(path) {
   const response = await fetch(path);
+  if (!response.ok) throw new ApiError(`${path} answered HTTP ${response.status}`, response.status);
   return response.json();
 }

@@ -64,6 +64,12 @@ function showLegend(shown) {
   draw();
 }
 
+// A button that needs a puzzle: with none open (its server failed to give one), it says so.
+function onBoard(id, handler) {
+  on(id, (event) => game.board ? handler(event) : failed(new Error(
+    "No puzzle is open: make one, choose a shipped one or paste one under New puzzle.")));
+}
+
 function wire() {
   listen();
   listenPaint();
@@ -85,27 +91,27 @@ function wire() {
     game.marks.forEach((_, i) => setMark(i, EMPTY, changes));
     commit(changes);
   });
-  on("check", () => check("all"));
-  on("hint", async () => { await hint(); refresh(); });
+  onBoard("check", () => check("all"));
+  onBoard("hint", async () => { await hint(); refresh(); });
   on("hint-apply", applyHint);
   on("hint-stop", () => stop("hint"));
-  on("explain", async () => { await explain(); refresh(); });
+  onBoard("explain", async () => { await explain(); refresh(); });
   on("step-prev", () => goToStep(game.stepAt - 1));
   on("step-next", () => goToStep(game.stepAt + 1));
-  on("solve", () => solve({}));
-  on("fixed", () => solve({fixed: true}));
-  on("count", () => solve({count: true}));
+  onBoard("solve", () => solve({}));
+  onBoard("fixed", () => solve({fixed: true}));
+  onBoard("count", () => solve({count: true}));
   on("stop", () => stop("solve"));
   on("other", () => showSolution(game.shownSolution + 1));
   on("hide", () => { clearSolve(); clearHint(); $("solve-text").textContent = ""; draw(); });
   on("load", openSource);
   on("generate", generate);
   on("gen-stop", stopMaking);
-  on("copy-link", () => copyLink(false));
-  on("copy-marks", () => copyLink(true));
-  on("svg", () => download("svg"));
-  on("png", () => download("png"));
-  on("forced", forced);
+  onBoard("copy-link", () => copyLink(false));
+  onBoard("copy-marks", () => copyLink(true));
+  onBoard("svg", () => download("svg"));
+  onBoard("png", () => download("png"));
+  onBoard("forced", forced);
   on("suggest", suggestFix);
   on("export-copy", () => exportSketch("copy"));
   on("export-download", () => exportSketch("download"));
@@ -132,9 +138,18 @@ async function start() {
   wire();
   $("legend").hidden = Boolean(kept().legendHidden);
   $("help").setAttribute("aria-expanded", String(!$("legend").hidden));
-  const [features, shipped, makeable, techniques, setter, started] = await Promise.all(
-    ["/api/features", "/api/instances", "/api/makeable", "/api/techniques", "/api/setter",
-     "/api/start"].map(getJson));
+  let answers;
+  try {
+    answers = await Promise.all(
+      ["/api/features", "/api/instances", "/api/makeable", "/api/techniques", "/api/setter",
+       "/api/start"].map(getJson));
+  } catch (error) {
+    failed(new Error(`The page's server did not answer (${error.message}): is `
+                     + "`starbattle-asp serve` still running? Reload the page once it is."));
+    document.body.dataset.ready = "yes";
+    return;
+  }
+  const [features, shipped, makeable, techniques, setter, started] = answers;
   $("drop").hidden = !features.import;
   knowTechniques(techniques);
   fillInstances(shipped);
