@@ -99,6 +99,13 @@ def _whole(
     leaves its cell out). On a unique board a proof that fails finds a way the units hold:
     the cells it puts on the other side than the solution's are not forced and go untried
     (the same step in fewer proofs).
+
+    The cut keeps a step to what its units show quickly, not only its cost down: many
+    proofs cut short are of cells the units do force (502 of 633 on one 14x14 3-star
+    board's first 4 core steps), and concluding every cell the units force (cautious and
+    brave consequences, one solve each) concluded 2,625 cells against 301 on 58 SBL 14x14
+    3-star core steps: traces ended in a few steps that decided most of the board
+    (sbn:30441 86 -> 11 steps, 21x21 5-star sbl-0378 3 steps).
     """
     grid, truth = view.grid, logic.solutions[0] if len(logic.solutions) == 1 else None
     forced = {i: True for i in step.stars} | {i: False for i in step.blanks}
