@@ -27,7 +27,7 @@ from starbattle.logic.clash import (
     tiled,
     tiles_said,
 )
-from starbattle.logic.grid import Found, View, gathered
+from starbattle.logic.grid import Found, View, and_filled, gathered
 from starbattle.logic.sentences import filling, star_at, units_phrase, within
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def _step(view: View, group: list[Cascade]) -> Found:
     """The step: a star at any of the cells would force tilings in turn that break a rule."""
     grid, first = view.grid, group[0]
     xs, fulls = [cascade.clash.x for cascade in group], [c.clash.full for c in group]
-    units = tuple(dict.fromkeys([*_rests_on(first), *(u for full in fulls for u in full)]))
+    units = and_filled(_rests_on(first), fulls)
     said = {(tiles_said(view, c.first), tiles_said(view, c.then)) for c in group}
     rules = {broken_said(view, c.clash) for c in group}
     firsts = units_phrase(grid, dict.fromkeys(t.unit for t in first.first))

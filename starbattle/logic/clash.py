@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from starbattle.logic.blocks import one_star_each
-from starbattle.logic.grid import Found, Grid, View, gathered
+from starbattle.logic.grid import Found, Grid, View, and_filled, gathered
 from starbattle.logic.sentences import filling, star_at, units_phrase, within
 from starbattle.words import plural
 
@@ -255,7 +255,7 @@ def _step(view: View, group: list[Clash]) -> Found:
     """The step: a star at any of the cells would force tilings that break a rule."""
     grid, first = view.grid, group[0]
     xs, fulls = [clash.x for clash in group], [clash.full for clash in group]
-    units = tuple(dict.fromkeys([*_rests_on(first), *(u for full in fulls for u in full)]))
+    units = and_filled(_rests_on(first), fulls)
     tiled = {tiles_said(view, clash.tilings) for clash in group}
     broken = {broken_said(view, clash) for clash in group}
     names = units_phrase(grid, units[: len(first.tilings)])

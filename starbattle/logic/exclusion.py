@@ -13,7 +13,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.logic.containers import Container, containers
-from starbattle.logic.grid import Found, View, gathered
+from starbattle.logic.grid import Found, View, and_filled, gathered
 from starbattle.logic.sentences import (
     SENTENCE_LIMIT,
     filling,
@@ -112,7 +112,6 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
     container, xs = first.container, [squeezed.x for squeezed in group]
     at, so = star_at(grid, xs)
     fulls = [squeezed.full for squeezed in group]
-    more = dict.fromkeys(u for full in fulls for u in full if u not in container.units)
     fill = filling(grid, fulls)
     alike = {(s.x in container.cells, s.need, s.most) for s in group}
     if len(alike) > 1:
@@ -130,7 +129,7 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
         rooms = [(s.need, s.most) for s in group]
         general = owned("its" if container.single else "their", container.need, "star")
         text = starving(grid, xs, fulls, area, rooms, general)
-    units = (*container.units, *more)
+    units = and_filled(container.units, fulls)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("container-exclusion", units, cells, frozenset(), frozenset(xs), text)
 
@@ -307,6 +306,6 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
         f"so {so}"
     )
     text = within([text, *generally] if len(alike) == 1 else generally)
-    units = (*tally.lines, *meeting, *dict.fromkeys(u for full in fulls for u in full))
+    units = and_filled([*tally.lines, *meeting], fulls)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("counting-exclusion", units, cells, frozenset(), frozenset(xs), text)

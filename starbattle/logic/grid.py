@@ -6,7 +6,7 @@ the techniques work on small integers and sets of them, not on cells and names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import cached_property
 from typing import NamedTuple, TypeVar
 
@@ -43,6 +43,11 @@ def gathered(items: Iterable[Item], argument: Callable[[Item], Hashable]) -> lis
     for item in items:
         groups.setdefault(argument(item), []).append(item)
     return list(groups.values())
+
+
+def and_filled(units: Iterable[int], fulls: Iterable[Sequence[int]]) -> tuple[int, ...]:
+    """A gathered step's premise units: the argument's, then every unit a cell's star fills."""
+    return tuple(dict.fromkeys([*units, *(unit for full in fulls for unit in full)]))
 
 
 def bits(mask: int) -> Iterator[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from starbattle.logic.grid import Found, View, bits, gathered
+from starbattle.logic.grid import Found, View, and_filled, bits, gathered
 from starbattle.logic.sentences import needed, starving
 
 
@@ -75,6 +75,6 @@ def _step(view: View, group: list[Starved]) -> Found:
     area = (grid.names[first.unit], True)
     fulls = [starved.full for starved in group]
     text = starving(grid, xs, fulls, area, rooms, needed(view, first.unit))
-    units = (first.unit, *dict.fromkeys(u for full in fulls for u in full))
+    units = and_filled([first.unit], fulls)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("too-little-room", units, cells, frozenset(), frozenset(xs), text)
