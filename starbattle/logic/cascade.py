@@ -100,7 +100,7 @@ def _step(view: View, group: list[Cascade]) -> Found:
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
-        fill = filling(grid, fulls, brief)
+        fill = filling(grid, xs, fulls, brief)
         tiles = f"tile {firsts} by 2x2 blocks, one star each, and so {thens}"
         if len(said) == len(rules) == 1:
             [(once, twice)] = said

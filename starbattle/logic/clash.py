@@ -263,7 +263,7 @@ def _step(view: View, group: list[Clash]) -> Found:
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, xs, counted)
-        fill = filling(grid, fulls, brief)
+        fill = filling(grid, xs, fulls, brief)
         if len(tiled) == len(broken) == 1:
             texts.append(f"{at} would {fill}leave {min(tiled)}: {min(broken)}, so {so}")
         if len(broken) == 1:

@@ -112,7 +112,7 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
     container, xs = first.container, [squeezed.x for squeezed in group]
     at, so = star_at(grid, xs)
     fulls = [squeezed.full for squeezed in group]
-    fill = filling(grid, fulls)
+    fill = filling(grid, xs, fulls)
     alike = {(s.x in container.cells, s.need, s.most) for s in group}
     if len(alike) > 1:
         then = f"{at} would {fill}leave too little room for them"
@@ -276,7 +276,7 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
     others = units_text(grid, meeting)
     if len(others) > SENTENCE_LIMIT // 4:
         others = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting {band}"
-    fill = filling(grid, fulls)
+    fill = filling(grid, xs, fulls)
     verb = "need" if len(tally.lines) > 1 else "needs"
     alike = {(m.need, m.bounds[0] < m.need, m.bounds[m.bounds[0] >= m.need]) for m in group}
     need, short, bound = min(alike)  # each cell's band need, and the bound that misses it
@@ -295,12 +295,12 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
         )
     needs = "they need" if len(tally.lines) > 1 else "it needs"
     generally = [
-        f"{star_at(grid, xs, counted)[0]} would {filling(grid, fulls, brief)}leave {others} "
+        f"{star_at(grid, xs, counted)[0]} would {filling(grid, xs, fulls, brief)}leave {others} "
         f"unable to give {band} the stars {needs} (counting 2x2 blocks), so {so}"
         for counted, brief in ((False, False), (True, False), (True, True))
     ]
     generally.append(  # the shortest: the units meeting the band counted, not named
-        f"{star_at(grid, xs, True)[0]} would {filling(grid, fulls, True)}leave the "
+        f"{star_at(grid, xs, True)[0]} would {filling(grid, xs, fulls, True)}leave the "
         f"{len(meeting)} {grid.kinds[meeting[0]]}s meeting {band} unable to give "
         f"{'them' if len(tally.lines) > 1 else 'it'} the stars {needs} (counting 2x2 blocks), "
         f"so {so}"

@@ -79,12 +79,15 @@ def star_at(grid: Grid, cells: Sequence[int], counted: bool = False) -> tuple[st
     return f"a star at {where}", so
 
 
-def filling(grid: Grid, fulls: Iterable[Sequence[int]], short: bool = False) -> str:
-    """'fill row 1 and ': what a star at each of some cells would fill under pressure.
+def filling(
+    grid: Grid, cells: Sequence[int], fulls: Iterable[Sequence[int]], short: bool = False
+) -> str:
+    """'fill row 1 and ': what a star at each of the cells would fill under pressure.
 
     When the cells fill different units: 'fill those of row 4 and column 1 it lies in and '
-    (a star fills each unit it lies in that needs just that star); `short`: 'fill its units
-    that need just that star and '; '' when none.
+    (a star fills each unit it lies in that needs just that star; so when every cell lies in
+    every unit filled, the units are named plainly); `short`: 'fill its units that need just
+    that star and '; '' when none.
     """
     alike = {tuple(full) for full in fulls}
     every = sorted({u for full in alike for u in full})
@@ -92,7 +95,7 @@ def filling(grid: Grid, fulls: Iterable[Sequence[int]], short: bool = False) -> 
         return ""
     if short:
         return "fill its units that need just that star and "
-    if len(alike) == 1:
+    if len(alike) == 1 or all(set(cells) <= grid.sets[u] for u in every):
         return f"fill {units_phrase(grid, every)} and "
     if len(every) == 1:
         return f"fill {grid.names[every[0]]} if it lies in it and "
@@ -128,5 +131,5 @@ def starving(
     said = []
     for counted, short in ((False, False), (True, False), (True, True)):
         at, so = star_at(grid, cells, counted)
-        said.append(f"{at} would {filling(grid, fulls, short)}leave {name} {left}, so {so}")
+        said.append(f"{at} would {filling(grid, cells, fulls, short)}leave {name} {left}, so {so}")
     return within(said)

@@ -4,7 +4,7 @@ its sentence naming them together (and what differs between them generally)."""
 from __future__ import annotations
 
 import pytest
-from crafted import board_of, stars_of, state_of
+from crafted import APPLIES, board_of, stars_of, state_of
 
 from starbattle.logic.ladder import Logic
 
@@ -71,6 +71,26 @@ TEN = (
             ["column 3", "region E", "row 5", "region D"],
             "A star at (3,2), (4,2), (4,4), (5,4) or (5,5) would fill those of row 5 and regions E "
             "and D it lies in and leave column 3 no room, but it needs 1, so they are empty",
+        ),
+        (  # (4,1) fills row 4, column 1 and region E, (5,2) region E, (5,4) nothing: the
+            # same tiling of column 3 breaks row 3 for each
+            FIVE,
+            "tiling-exclusion",
+            [(4, 1), (5, 2), (5, 4)],
+            ["column 3", "row 3", "row 4", "column 1", "region E"],
+            "A star at (4,1), (5,2) or (5,4) would fill those of row 4, column 1 and region E it "
+            "lies in and tile column 3 by 2x2 blocks, one star each: that gives row 3 2 stars, "
+            "more than 1, so they are empty",
+        ),
+        (  # (9,3)'s tilings break a rule alone, (9,2)'s with row 9 full: both lie in row 9
+            # and would fill it, so it is named plainly (not 'row 9 if it lies in it')
+            APPLIES["n-rooks"][1][:2],
+            "tiling-exclusion",
+            [(9, 2), (9, 3)],
+            ["row 8", "region H", "row 9"],
+            "A star at (9,2) or (9,3) would fill row 9 and tile row 8 and region H by 2x2 blocks, "
+            "one star each: row 8's blocks put a star at (8,6), which region H's leave empty, so "
+            "they are empty",
         ),
         (  # (3,2) fills column 2, (5,2) row 5, column 2 and region F: one argument all the
             # same (on a 1-star board no two stars fill the same units)
