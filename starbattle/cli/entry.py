@@ -1,6 +1,8 @@
-"""The console script's first code: a Ctrl-C while the program loads ends it quietly (130)."""
+"""The console script's first code: a Ctrl-C while the program loads ends it quietly (130).
 
-from __future__ import annotations
+It imports nothing but builtins before `main` runs (no `from __future__`: an import before
+the `try` is a window where a Ctrl-C is a traceback no code can catch).
+"""
 
 import gc
 import sys
