@@ -273,9 +273,10 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
     xs = [miscount.x for miscount in group]
     at, so = star_at(grid, xs)
     band, meeting = units_text(grid, tally.lines), tuple(sorted(tally.meeting))
+    counted_meeting = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting {band}"
     others = units_text(grid, meeting)
     if len(others) > SENTENCE_LIMIT // 4:
-        others = f"the {len(meeting)} {grid.kinds[meeting[0]]}s meeting {band}"
+        others = counted_meeting
     fill = filling(grid, xs, fulls)
     verb = "need" if len(tally.lines) > 1 else "needs"
     alike = {(m.need, m.bounds[0] < m.need, m.bounds[m.bounds[0] >= m.need]) for m in group}
@@ -293,18 +294,18 @@ def _miscounted_step(view: View, group: list[Miscount]) -> Found:
             f"least {plural(bound, 'star')} "
             f"into it, but {band} {verb} {f'only {need}' if need else 'no'} more, so {so}"
         )
-    needs = "they need" if len(tally.lines) > 1 else "it needs"
+    plural_band = len(tally.lines) > 1
     generally = [
-        f"{star_at(grid, xs, counted)[0]} would {filling(grid, xs, fulls, brief)}leave {others} "
-        f"unable to give {band} the stars {needs} (counting 2x2 blocks), so {so}"
-        for counted, brief in ((False, False), (True, False), (True, True))
+        f"{star_at(grid, xs, counted)[0]} would {filling(grid, xs, fulls, brief)}leave {who} "
+        f"unable to give {whom} the stars {'they need' if plural_band else 'it needs'} "
+        f"(counting 2x2 blocks), so {so}"
+        for counted, brief, who, whom in (
+            (False, False, others, band),
+            (True, False, others, band),
+            (True, True, others, band),
+            (True, True, counted_meeting, "them" if plural_band else "it"),  # the shortest
+        )
     ]
-    generally.append(  # the shortest: the units meeting the band counted, not named
-        f"{star_at(grid, xs, True)[0]} would {filling(grid, xs, fulls, True)}leave the "
-        f"{len(meeting)} {grid.kinds[meeting[0]]}s meeting {band} unable to give "
-        f"{'them' if len(tally.lines) > 1 else 'it'} the stars {needs} (counting 2x2 blocks), "
-        f"so {so}"
-    )
     text = within([text, *generally] if len(alike) == 1 else generally)
     units = and_filled([*tally.lines, *meeting], fulls)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
