@@ -207,6 +207,7 @@ def fit(cache: Path, write: bool) -> None:
         np.array([score[p["id"]] for p in sbl]),
         np.array([p["label_rank"] for p in sbl]),
         np.array([score[p["id"]] for p in fitting if gentle(p)]),
+        weights["is_machine"],
     )
     tier = {p["id"]: tier_of(score[p["id"]], cuts) for p in graded}
     lines = [

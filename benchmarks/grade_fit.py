@@ -101,15 +101,19 @@ def random_halves(rows: list[dict], times: int = 20) -> dict[str, list[float]]:
     return rhos
 
 
-def fit_cuts(values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray) -> tuple[float, ...]:
+def fit_cuts(
+    values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray, machine: float
+) -> tuple[float, ...]:
     """Cut points between ranks 0-1, 1-2, 2-3, then the expert 90th percentile (rounded down,
-    so that the scores at it are extreme).
+    so that the scores at it are extreme), at most `machine`.
 
     Each of the first three misplaces the fewest of the two ranks it parts, each rank's
     share counted (the ranks are not equally common).
 
     The expert cut lies above every `gentle` score (puzzles other sources label normal or
-    easy), the extreme cut above the expert cut.
+    easy), the extreme cut above the expert cut and at most the least score of a trace with
+    a machine step (`machine`, rounded down): a clingo core or a chain too long to follow is
+    beyond a person, extreme whatever the experts' scores.
     """
     cuts = []
     for low in range(3):
@@ -119,7 +123,7 @@ def fit_cuts(values: np.ndarray, ranks: np.ndarray, gentle: np.ndarray) -> tuple
         cuts.append(round(float(candidates[int(np.argmin(errors))]), 3))
     if len(gentle):
         cuts[2] = max(cuts[2], round(float(gentle.max()) + 0.001, 3))
-    expert = math.floor(1000 * float(np.percentile(values[ranks == 3], 90))) / 1000
+    expert = math.floor(1000 * min(float(np.percentile(values[ranks == 3], 90)), machine)) / 1000
     cuts.append(max(expert, round(cuts[2] + 0.001, 3)))
     return tuple(sorted(cuts))
 

@@ -94,6 +94,20 @@ SHARED_G = [
 ]
 """StarBattleLab's sblsort-10-2-expert-98 (../shared/corpus/difficulty.jsonl)."""
 
+SHARED_H = [
+    "AAAAAABBBC",
+    "ADDDAAABBC",
+    "DDDDDEEEEC",
+    "DDFFDECCCC",
+    "FDFFFEGCHH",
+    "FDFFFGGCHI",
+    "FFFGFGGGHI",
+    "FJJGGGHHHI",
+    "JJIIIHHIHI",
+    "JIIIIIIIII",
+]
+"""StarBattleLab's sblsort-10-2-expert-442 (../shared/corpus/difficulty.jsonl)."""
+
 
 APPLIES = {
     "around-star": [
@@ -631,7 +645,7 @@ APPLIES = {
             "1 more, so (3,5) is empty",
         ),
     ],
-    # StarBattleLab experts (sblsort-10-2-expert-3650, -5365), at states where their traces
+    # StarBattleLab experts (sblsort-10-2-expert-3650, -442, -5139), at states where their traces
     # need an assumption
     "assumption-chain": [
         (  # StarBattleLab sblsort-10-2-expert-3650, at a trial the tiling cascade leaves
@@ -665,69 +679,61 @@ APPLIES = {
             "If (9,7) were a star, then after 4 steps column 7 would have too many stars, so "
             "(9,7) is empty",
         ),
-        (
+        (  # StarBattleLab sblsort-10-2-expert-442, at a trial of levels 1-3
+            SHARED_H,
             [
-                "AAAAAABBBB",
-                "CAAADBBBBB",
-                "CCADDDBBBB",
-                "CCCCDDDEBB",
-                "CCFDDDEEEB",
-                "CFFGGGEEEH",
-                "FFGGGGGEHH",
-                "IIIGGJJHHH",
-                "IIIIJJJHHH",
-                "IIIJJJJJJH",
+                ".....x*x.x",
+                ".xxx.xxx.x",
+                "........x.",
+                "....x.x.x.",
+                "x...x.x.x.",
+                "......x...",
+                ".xx.x.....",
+                ".........x",
+                ".xx.......",
+                ".x........",
             ],
-            [
-                "xx........",
-                ".xx.xx....",
-                "x.....x.x.",
-                ".xxxx.x.x.",
-                ".x*x..x.x.",
-                "xxxx......",
-                "....x.....",
-                "xx...x....",
-                ".......x..",
-                "..........",
-            ],
-            [[3, 2]],
             [],
-            ["row 7", "row 8", "column 2", "column 5", "region D", "region G", "region I"],
-            "If (3,2) were empty, then after 9 steps region D would have no room for its stars, so "
-            "(3,2) is a star",
+            [[7, 4]],
+            ["row 2", "column 1", "region D", "region F", "region J"],
+            "If (7,4) were a star, then after 6 steps region D would have too little room for its "
+            "stars, so (7,4) is empty",
         ),
     ],
     "assumption": [
-        (  # StarBattleLab sblsort-10-2-expert-1245, at a trial of levels 1-2
+        (  # StarBattleLab sblsort-10-2-expert-5139, at a trial of levels 1-2
             [
-                "ABBBBBBBBB",
-                "ACCCBBDBDD",
-                "AACCCDDDDD",
-                "AACEEFFFDD",
-                "AEEEFFDDDG",
-                "AAEEEFFGGG",
-                "HEEIFFFFFG",
-                "HEEIIIJJGG",
-                "HEEEEEEJJG",
-                "HHHHHEJJGG",
+                "AAABBBBBBC",
+                "DAAAAABBBC",
+                "DDDEABBCCC",
+                "DDDEACCCFF",
+                "DEEEECCFFG",
+                "DDEEEEEFGG",
+                "DDEHIEIIIG",
+                "DHHHIIIIGG",
+                "HHIHIJJIGG",
+                "HIIIIIJJJG",
             ],
             [
+                ".......xx.",
+                ".....x.xx.",
+                "...x....xx",
                 "..........",
-                "..........",
-                ".x........",
-                "...x......",
-                ".x....x...",
-                "..........",
-                "..x.xxx.x.",
-                ".xx.x*x.xx",
-                "....xxxx..",
+                "......x.xx",
+                "......x.x.",
+                ".......xxx",
+                "....x..x*x",
+                ".......xxx",
                 ".....x....",
             ],
+            [[6, 10]],
             [],
-            [[10, 9]],
-            ["row 8", "row 10", "column 1", "region A", "region H", "region J"],
-            "If (10,9) were a star, then after 7 steps region A would have no room for its stars, "
-            "so (10,9) is empty",
+            [
+                *("row 9", "row 10", "column 8", "column 9"),
+                *("region G", "region H", "region I", "region J"),
+            ],
+            "If (6,10) were empty, then after 13 steps region H would have no room for its stars, "
+            "so (6,10) is a star",
         ),
     ],
 }
@@ -1531,18 +1537,7 @@ NEW_APPLIES["unit-enumeration"] = [
         "each touches (9,7), so (9,7) is empty",
     ),
     (
-        [
-            "AAAAAABBBC",
-            "ADDDAAABBC",
-            "DDDDDEEEEC",
-            "DDFFDECCCC",
-            "FDFFFEGCHH",
-            "FDFFFGGCHI",
-            "FFFGFGGGHI",
-            "FJJGGGHHHI",
-            "JJIIIHHIHI",
-            "JIIIIIIIII",
-        ],
+        SHARED_H,
         [
             ".....x*x.x",
             ".xxx.xxx.x",
@@ -1755,7 +1750,7 @@ APPLIES["tiling-exclusion"] = [
         "in one, one star each: row 2's blocks put a star at (2,6), which region B's leave "
         "empty, so (1,3) is empty",
     ),
-    (  # sblsort-10-2-expert-848: under pressure, a region given too many stars
+    (  # sblsort-10-2-expert-848: under pressure, rows filled and a region left too little room
         [
             "AAAAAAABBB",
             "CACDDAAAAB",
@@ -1781,13 +1776,13 @@ APPLIES["tiling-exclusion"] = [
             "..x..xx.xx",
         ],
         [],
-        [[4, 10]],
-        ["row 3", "column 2", "region A", "row 4", "region B"],
-        "A star at (4,10) would fill row 4 and region B and leave row 3's undecided cells in "
-        "2 2x2 blocks and column 2's in 2, one star each: that gives region A 3 stars, more "
-        "than 2, so (4,10) is empty",
+        [[3, 6]],
+        ["column 2", "region E", "row 3", "row 4", "region B", "column 6", "region A"],
+        "A star at (3,6) would fill its units that need just that star and tile column 2 and "
+        "region E by 2x2 blocks, one star each, leaving rows 3-4 full and region B too little "
+        "room, so (3,6) is empty",
     ),
-    (  # sblsort-10-2-expert-3202 later: a row left too little room
+    (  # sblsort-10-2-expert-3202 later: a column and a region filled, a row left no room
         [
             "ABBBBBCCDD",
             "ABBBBCCDDD",
@@ -1813,10 +1808,11 @@ APPLIES["tiling-exclusion"] = [
             "xx...x..xx",
         ],
         [],
-        [[5, 4]],
-        ["row 4", "row 3"],
-        "A star at (5,4) would leave row 4's undecided cells in 2 2x2 blocks, one star each: "
-        "that leaves row 3 room for at most 1 of the 2 stars it needs, so (5,4) is empty",
+        [[1, 7]],
+        ["row 2", "column 6", "region B", "column 2", "region C", "row 3"],
+        "A star at (1,7) would tile row 2, column 6 and region B by 2x2 blocks, one star each: "
+        "that fills column 2 and region C and leaves row 3 no room for the 1 more star it "
+        "needs, so (1,7) is empty",
     ),
     # sblsort-10-2-expert-33, where its trace needed a trial before: a column left too
     # little room
@@ -1882,8 +1878,9 @@ APPLIES["tiling-exclusion"] = [
         "(1,7) is empty",
     ),
 ]
-# qc-0677 (11x11 1★, real-puzzles.jsonl), a state of its trace: the longer sentences pass 200
-# characters, so the step names the cell the two tilings disagree on
+# qc-0677 (11x11 1★, real-puzzles.jsonl), a state of its trace: the tilings' stars fill rows,
+# columns and regions; the longer sentences pass 200 characters, so the step names the unit
+# left too little room alone
 APPLIES["tiling-exclusion"].append(
     (
         [
@@ -1913,10 +1910,23 @@ APPLIES["tiling-exclusion"].append(
             "xxxx.x.xxx.",
         ],
         [],
-        [[7, 9]],
-        ["column 2", "region D", "row 7", "column 9", "region K"],
-        "A star at (7,9) would fill its units that need just that star and tile column 2 and "
-        "region D by 2x2 blocks, one star each, that disagree on (3,2), so (7,9) is empty",
+        [[3, 1]],
+        [
+            "row 1",
+            "row 9",
+            "region A",
+            "region F",
+            "column 10",
+            "column 11",
+            "region C",
+            "row 5",
+            "row 3",
+            "column 1",
+            "region J",
+        ],
+        "A star at (3,1) would fill its units that need just that star and tile rows 1 and 9 "
+        "and regions A and F by 2x2 blocks, one star each, leaving row 5 too little room, so "
+        "(3,1) is empty",
     )
 )
 # Where a trial is the step (sblsort-10-2-expert-3650 and -1245, the trials' crafted states):
@@ -1965,7 +1975,7 @@ APPLIES["tiling-cascade"] = [
         "each, and so regions G and H: region G's blocks put a star at (6,8), which "
         "region H's leave empty, so they are empty",
     ),
-    (  # sblsort-10-2-expert-5365: a column left no room
+    (  # sblsort-10-2-expert-5365: a row and a column filled, two tilings at odds
         [
             "AAAAAABBBB",
             "CAAADBBBBB",
@@ -1992,11 +2002,11 @@ APPLIES["tiling-cascade"] = [
         ],
         [],
         [[2, 4]],
-        ["region D", "column 5", "column 4"],
-        "A star at (2,4) would tile region D by 2x2 blocks, one star each, and so column "
-        "5: that leaves column 4 no room for the 1 more star it needs, so (2,4) is empty",
+        ["region D", "region A", "region C", "row 5", "column 6"],
+        "A star at (2,4) would tile region D by 2x2 blocks, one star each, filling row 5 and "
+        "column 6, and so regions A and C, which disagree on (1,2), so (2,4) is empty",
     ),
-    (  # sblsort-10-2-expert-848: under pressure, a column given too many stars
+    (  # sblsort-10-2-expert-848: a row filled, two tilings at odds
         [
             "AAAAAAABBB",
             "CACDDAAAAB",
@@ -2022,11 +2032,11 @@ APPLIES["tiling-cascade"] = [
             "..x..xx..x",
         ],
         [],
-        [[6, 1]],
-        ["column 3", "region G", "region J", "column 1", "row 6"],
-        "A star at (6,1) would fill row 6 and tile column 3 and region G by 2x2 blocks, "
-        "one star each, and so region J: that gives column 1 3 stars, more than 2, so "
-        "(6,1) is empty",
+        [[3, 9]],
+        ["region B", "region E", "column 6", "column 7", "row 1"],
+        "A star at (3,9) would tile regions B and E by 2x2 blocks, one star each, filling row "
+        "1, and so columns 6-7: column 6's blocks put a star at (9,6), which column 7's leave "
+        "empty, so (3,9) is empty",
     ),
 ]
 

@@ -47,16 +47,17 @@ NORVIG_FIX = {
 SIX = "stars: 1\nAAABBB\nABBBCC\nADDEEC\nFFDDEC\nFEEEEC\nFCCCCC\n"
 """The pzprjs board as picture text."""
 CHAIN_BOARD = (
-    "stars: 2\nAAAABBCCCC\nAADDBBEECC\nDDDDBBEFFC\nDDBBBBEFFC\nDDGGGGEFFC\nDDGGGGGFFC\n"
-    "HHGGGGGGFC\nHHIIIJJJJJ\nHHHIIJJJJJ\nHHIIIIIJJJ\n"
+    "stars: 2\nAAAAAABBBC\nADDDAAABBC\nDDDDDEEEEC\nDDFFDECCCC\nFDFFFEGCHH\nFDFFFGGCHI\n"
+    "FFFGFGGGHI\nFJJGGGHHHI\nJJIIIHHIHI\nJIIIIIIIII\n"
 )
 CHAIN_MARKS = (
-    ".x....x.x.\n..xx....x.\n.x.x...x..\n.....xxxxx\nxxxxxx*x..\n.....xxxxx\n"
-    "xx.x......\n........xx\n.x....x.x.\n......x.x.\n"
+    ".....x*x.x\n.xxx.xxx.x\n........x.\n....x.x.x.\nx...x.x.x.\n......x...\n"
+    ".xx.x.....\n.........x\n.xx.......\n.x........\n"
 )
-"""A StarBattleLab 10x10 expert puzzle (sblsort-10-2-expert-3650 of ../shared/corpus) at a
-state of its trace where the next step is a trial (sbl-0232's only trial became a tiling
-cascade)."""
+"""A StarBattleLab 10x10 expert puzzle (sblsort-10-2-expert-442 of ../shared/corpus) at a
+state of its trace where the next step is a trial of three rounds of tilings, one more than
+the tiling cascade follows (sblsort-10-2-expert-3650's trial, here before, became a tiling
+cascade once the units the tilings' stars fill lose their other cells)."""
 CORPUS = ROOT.parent / "shared" / "corpus"
 needs_corpus = pytest.mark.skipif(
     not (CORPUS / "real-puzzles.jsonl").is_file(),

@@ -5,14 +5,15 @@ that star, emptying their other cells. A unit whose undecided cells left then fi
 2x2 blocks as the stars it still needs has one star in each block (level 3's argument, on
 the state the star would leave). If those tilings, taken together, break a rule (one puts a
 star where another leaves a cell empty, their stars touch, a unit gets too many stars, or a
-unit is left too little room), X is empty: one star and the tilings it forces at once, one
-argument (the catalogue's rows 7 and 14: pressure from star-containing 2x2 blocks; what the
-StarBattleLab experts' short trials were, measured in benchmarks/RESULTS.md).
+unit is left too little room, the units their stars fill losing their other cells), X is
+empty: one star and the tilings it forces at once, one argument (the catalogue's rows 7 and
+14: pressure from star-containing 2x2 blocks; what the StarBattleLab experts' short trials
+were, measured in benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from starbattle.logic.blocks import one_star_each
@@ -49,6 +50,8 @@ class Clash(NamedTuple):
     room: tuple[int, int, bool] = (0, 0, False)
     """The stars the unit would still need, the 2x2 blocks its room holds and whether it
     would hold stars already (too little room)."""
+    filled: tuple[int, ...] = ()
+    """The units the tilings' stars fill whose other cells the unit loses (too little room)."""
 
 
 def tiling_exclusion(logic: Logic, view: View) -> list[Found]:
@@ -178,18 +181,43 @@ def broken(after: View, x: int, full: tuple[int, ...], tilings: list[Tiling]) ->
             used = tuple({placed[i].unit: placed[i] for i in mine}.values())
             return Clash(x, full, used, "too-many", u, stars)
     gone = set().union(*(t.blanks for t in tilings), *(grid.around[i] for i in placed), placed)
+    completed = filled_by(after, units, placed, frozenset(gone))
+    gone.update(*completed.values())
     for u in sorted({u for i in gone for u in grid.units_of[i]}):
         need = after.need[u] - sum(i in grid.sets[u] for i in placed)
         room = after.open[u] - gone
         cover = grid.cover(frozenset(room), need - 1) if need > 0 else None
         if cover is not None:
             cells = after.open[u]
-            used = tuple(t for t in tilings if reaches(grid, t, cells))
+            filled = tuple(f for f, others in completed.items() if others & cells)
+            used = tuple(t for t in tilings if reaches(grid, t, cells) or fills(grid, t, filled))
             if not used:  # the star's own room argument: level 4's
                 continue
             more = need < after.need[u] or after.has[u] > 0
-            return Clash(x, full, used, "room", u, (), (need, len(cover) if room else 0, more))
+            space = (need, len(cover) if room else 0, more)
+            return Clash(x, full, used, "room", u, (), space, filled)
     return None
+
+
+def filled_by(
+    after: View, units: Iterable[int], stars: Iterable[int], gone: frozenset[int]
+) -> dict[int, frozenset[int]]:
+    """The units among these that the stars fill, each with the cells that empties anew.
+
+    Their other cells are empty (level 1's full unit, followed within the argument); `gone`:
+    the cells the tilings take already (their stars among them).
+    """
+    grid, stars = after.grid, frozenset(stars)
+    return {
+        u: after.open[u] - gone
+        for u in sorted(units)
+        if after.need[u] == len(stars & grid.sets[u]) and after.open[u] - gone
+    }
+
+
+def fills(grid: Grid, tiling: Tiling, units: Iterable[int]) -> bool:
+    """Whether a tiling puts a star in one of these units."""
+    return any(tiling.stars & grid.sets[u] for u in units)
 
 
 def reaches(grid: Grid, tiling: Tiling, cells: frozenset[int]) -> bool:
@@ -201,13 +229,14 @@ def reaches(grid: Grid, tiling: Tiling, cells: frozenset[int]) -> bool:
 
 
 def _rests_on(clash: Clash) -> tuple[int, ...]:
-    """What the argument rests on: the tilings' units and the unit the rule breaks on.
+    """What the argument rests on: the tilings' units, the units filled, the broken one.
 
-    The units each star fills are said per cell: on a 1-star board every star fills a row
+    The units the tilings' stars fill count where the rule needs their other cells; the
+    units each star at X fills are said per cell: on a 1-star board every star fills a row
     and a column of its own, and the cells whose tilings break a rule alike are one argument.
     """
     broken = [] if clash.unit is None else [clash.unit]
-    return tuple(dict.fromkeys([*(t.unit for t in clash.tilings), *broken]))
+    return tuple(dict.fromkeys([*(t.unit for t in clash.tilings), *clash.filled, *broken]))
 
 
 def tiles_said(view: View, tilings: tuple[Tiling, ...]) -> str:
@@ -220,12 +249,19 @@ def tiles_said(view: View, tilings: tuple[Tiling, ...]) -> str:
     return tiled + (", one star each" if any(t.blocks > 1 for t in tilings) else "")
 
 
-def leaving(grid: Grid, clashes: list[Clash]) -> str | None:
-    """'region F too little room': what every clash leaves one unit (None if they differ)."""
-    kinds = {(clash.kind, clash.unit) for clash in clashes}
-    [(kind, unit)] = kinds if len(kinds) == 1 else [("", None)]
+def leaving(grid: Grid, clashes: list[Clash]) -> list[str]:
+    """'region F too little room': what every clash leaves one unit (none if they differ).
+
+    First with the units the tilings fill that it needs, if any ('column 4 full and region F
+    too little room'), then without them (shorter).
+    """
+    kinds = {(clash.kind, clash.unit, clash.filled) for clash in clashes}
+    [(kind, unit, filled)] = kinds if len(kinds) == 1 else [("", None, ())]
     what = {"room": "too little room", "too-many": "too many stars"}.get(kind)
-    return f"{grid.names[unit]} {what}" if unit is not None and what else None
+    if unit is None or what is None:
+        return []
+    left = f"{grid.names[unit]} {what}"
+    return [f"{units_phrase(grid, filled)} full and {left}", left] if filled else [left]
 
 
 def broken_said(view: View, clash: Clash) -> str:
@@ -248,7 +284,8 @@ def broken_said(view: View, clash: Clash) -> str:
     need, most, more = clash.room
     stars = plural(need, "more star" if more else "star")
     space = f"room for at most {most} of the {stars}" if most else f"no room for the {stars}"
-    return f"that leaves {name} {space} it needs"
+    fills = f"fills {units_phrase(grid, clash.filled)} and " if clash.filled else ""
+    return f"that {fills}leaves {name} {space} it needs"
 
 
 def _step(view: View, group: list[Clash]) -> Found:
@@ -275,8 +312,7 @@ def _step(view: View, group: list[Clash]) -> Found:
             f"{at} would {fill}leave {names} in as many 2x2 blocks as {need} stars, one "
             f"star each, and those stars and the cells they empty would break a rule, so {so}"
         )
-    left = leaving(grid, group)
-    if left is not None:
+    for left in leaving(grid, group):
         texts.append(
             f"{at} would {fill}tile {names} by 2x2 blocks, one star each, leaving {left}, so {so}"
         )

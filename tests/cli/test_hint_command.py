@@ -187,41 +187,41 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
     assert text.exit_code == 0
     assert text.stdout.splitlines()[:11] == [
         "hint: level 6, assumption-chain",
-        "look at: row 4, column 1, column 2, region A, region D, region H",
-        "If (3,1) were a star, then after 6 steps column 2 would have too many stars, so (3,1) "
-        "is empty",
-        "  1. Suppose (3,1) is a star",
-        "  2. No two stars touch, so the cells around the star at (3,1) are empty",
-        "  3. Row 4 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, so "
-        "(4,3) and (4,5) are stars and 4 cells are empty",
-        "  4. Region A needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-        "so (1,1) is a star",
+        "look at: row 2, column 1, region D, region F, region J",
+        "If (7,4) were a star, then after 6 steps region D would have too little room for its "
+        "stars, so (7,4) is empty",
+        "  1. Suppose (7,4) is a star",
+        "  2. No two stars touch, so the cells around the star at (7,4) are empty",
+        "  3. Region J needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (8,2) and (10,1) are stars and (7,1), (8,1) and (9,1) are empty",
+        "  4. Region F needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
+        "so (6,1) is a star and (5,2) and (6,2) are empty",
         "  5. Column 1 has its 2 stars, so its other cells are empty",
-        "  6. Region D needs 1 more star and (6,2) is its only undecided cell, so it is a star",
-        "  7. Region H needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-        "so (8,2) and (10,2) are stars and (8,3), (9,3) and (10,3) are empty",
-        "  8. Column 2 has 3 stars, more than 2: a contradiction",
+        "  6. Row 2 needs 2 stars and has just 2 undecided cells, so they are all stars",
+        "  7. No two stars touch, so the cells around the star at (2,5) are empty",
+        "  8. Region D needs 2 stars but its undecided cells fit in 1 2x2 block, which holds one "
+        "star: a contradiction",
     ]
     explained = run("explain", str(board), str(marks)).stdout.splitlines()
     assert explained[:3] == [
-        "  1. [6 assumption-chain] If (3,1) were a star, then after 6 steps column 2 would have "
-        "too many stars, so (3,1) is empty",
-        "       1. Suppose (3,1) is a star",
-        "       2. No two stars touch, so the cells around the star at (3,1) are empty",
+        "  1. [6 assumption-chain] If (7,4) were a star, then after 6 steps region D would have "
+        "too little room for its stars, so (7,4) is empty",
+        "       1. Suppose (7,4) is a star",
+        "       2. No two stars touch, so the cells around the star at (7,4) are empty",
     ]
     record = json.loads(run("hint", str(board), str(marks), "-f", "json").stdout)
     assert [link["technique"] for link in record["chain"]] == [
         *("suppose", "around-star", "2x2-blocks", "2x2-blocks", "full-unit", "forced-fill"),
-        *("2x2-blocks", "broken-rule"),
+        *("around-star", "broken-rule"),
     ]
     assert record["chain"][0] == {
         "type": "step",
         "index": 1,
         "technique": "suppose",
         "level": 6,
-        "premises": {"units": [], "cells": [[3, 1]]},
-        "conclusions": {"stars": [[3, 1]], "blanks": []},
-        "sentence": "Suppose (3,1) is a star",
+        "premises": {"units": [], "cells": [[7, 4]]},
+        "conclusions": {"stars": [[7, 4]], "blanks": []},
+        "sentence": "Suppose (7,4) is a star",
     }
     assert record["chain"][-1] == {
         "type": "step",
@@ -229,14 +229,15 @@ def test_a_trial_shows_its_chain_as_numbered_lines_and_in_its_record(run, tmp_pa
         "technique": "broken-rule",
         "level": 0,
         "premises": {
-            "units": ["column 2"],
+            "units": ["region D"],
             "cells": [
-                *([1, 1], [1, 2], [2, 2], [3, 1], [3, 2], [4, 2], [4, 3], [5, 2], [6, 2]),
-                *([7, 2], [8, 2], [9, 2], [10, 2]),
+                *([2, 2], [2, 3], [2, 4], [2, 5], [3, 1], [3, 4], [3, 5], [4, 1], [4, 5]),
+                *([5, 2], [6, 1], [6, 2]),
             ],
         },
         "conclusions": {"stars": [], "blanks": []},
-        "sentence": "Column 2 has 3 stars, more than 2: a contradiction",
+        "sentence": "Region D needs 2 stars but its undecided cells fit in 1 2x2 block, which "
+        "holds one star: a contradiction",
     }
     where = json.loads(
         run("hint", str(board), str(marks), "--disclose", "where", "-f", "json").stdout

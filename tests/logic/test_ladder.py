@@ -221,7 +221,8 @@ def test_level_6_falls_through_to_level_7_when_its_budget_is_spent(
     assert (step.level, step.technique, step.sentence) == (6, "assumption-chain", sentence)
     assert (step.stars, step.blanks) == (tuple(map(tuple, stars)), tuple(map(tuple, blanks)))
     assert step.chain[-1].sentence == (
-        "Region D needs 1 more star but has no undecided cell left: a contradiction"
+        "Region D needs 2 stars but its undecided cells fit in 1 2x2 block, which holds one "
+        "star: a contradiction"
     )
     monkeypatch.setattr(ladder, "ASSUMPTION_WORK", 0)
     logic = Logic(board)
@@ -245,7 +246,7 @@ def test_a_level_7_step_depends_on_the_board_and_state_alone(
             assert next_step(board, state) == step
             asked += 1
         state = state.after(step)
-    assert asked >= 3
+    assert asked >= 2
 
 
 def test_every_grounding_of_the_checker_has_the_same_literals() -> None:
