@@ -322,5 +322,6 @@ def _step(view: View, group: list[Clash]) -> Found:
             f"{grid.where(first.cells[0])}, so {so}"
         )
     texts.append(f"{at} would {fill}tile {names} by 2x2 blocks that break a rule, so {so}")
+    texts.append(f"{at} would {fill}force 2x2 tilings that break a rule, so {so}")
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("tiling-exclusion", units, cells, frozenset(), frozenset(xs), within(texts))

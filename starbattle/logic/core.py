@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from starbattle.logic.grid import Found, View
 from starbattle.logic.minimise import NO_TOUCH, smaller_core
-from starbattle.logic.sentences import outcome, units_phrase
+from starbattle.logic.sentences import outcome, units_phrase, within
 from starbattle.words import noun
 
 if TYPE_CHECKING:
@@ -133,22 +133,32 @@ def _whole(
 
 
 def _core_step(view: View, forced: dict[int, bool], units: tuple[int, ...]) -> Found:
-    """The level-7 step: these units force the cells (a star where True, else empty)."""
+    """The level-7 step: these units force the cells (a star where True, else empty).
+
+    Its units named, or counted where naming them would pass SENTENCE_LIMIT (the board
+    outlines them).
+    """
     grid = view.grid
     stars = frozenset(i for i, star in forced.items() if star)
     blanks = frozenset(i for i, star in forced.items() if not star)
     if len(units) == len(grid.names):
-        rules = "the puzzle has no solution"
+        rules = ["the puzzle has no solution"]
     elif len(units) > 1:
-        rules = f"{units_phrase(grid, units)} cannot all get their stars"
+        rules = [
+            f"{named} cannot all get their stars"
+            for named in (units_phrase(grid, units), f"these {len(units)} units")
+        ]
     else:
-        rules = f"{units_phrase(grid, units)} cannot get its {noun(grid.quota, 'star')}"
+        rules = [f"{units_phrase(grid, units)} cannot get its {noun(grid.quota, 'star')}"]
+    unless = outcome(grid, stars, blanks)
     return Found(
         "unsat-core",
         units,
         view.marks_in(units),
         stars,
         blanks,
-        f"no technique here finds the next step; clingo proves that {rules} unless "
-        f"{outcome(grid, stars, blanks)}",
+        within(
+            f"no technique here finds the next step; clingo proves that {rule} unless {unless}"
+            for rule in rules
+        ),
     )

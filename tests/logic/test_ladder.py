@@ -278,6 +278,48 @@ def test_a_proof_that_fails_reads_the_way_the_units_hold() -> None:
     assert set(unread.values()) == {None}
 
 
+def test_a_level_7_step_counts_its_units_where_naming_them_would_pass_200_characters() -> None:
+    logic = Logic(board_of(SHARED_C, 2))
+    view, names = View(logic.grid, frozenset(), frozenset()), logic.grid.names
+    wanted = {f"row {r}" for r in (1, 3, 5, 7, 9)} | {f"column {c}" for c in (2, 4, 6, 8, 10)}
+    wanted |= {f"region {label}" for label in "ABCDEFGHIJ"}
+    units = tuple(u for u, name in enumerate(names) if name in wanted)
+    named = core._core_step(view, {0: True}, units[:4])
+    assert named.sentence == (
+        "no technique here finds the next step; clingo proves that rows 1, 3, 5 and 7 cannot "
+        "all get their stars unless (1,1) is a star"
+    )
+    counted = core._core_step(view, {0: True, 11: False, 22: False}, units)
+    assert counted.sentence == (
+        "no technique here finds the next step; clingo proves that these 20 units cannot all "
+        "get their stars unless (1,1) is a star and (2,2) and (3,3) are empty"
+    )
+    assert counted.units == units
+
+
+def test_a_tiling_cascade_on_many_units_is_said_in_its_shortest_way() -> None:
+    """sblsort-9-2-expert-58 (../shared/corpus/difficulty.jsonl), a state of its trace: every
+    way of naming its eleven units passes 200 characters (a board not in crafted.py: the
+    container programs take minutes on it)."""
+    regions = [
+        *("AABBBBBBC", "DAAAEBBBC", "DDFAEBCCC", "DFFAEEECC", "DDFEEEGCC"),
+        *("DFFGEGGGG", "HFFGEGIIG", "HHFGGGIII", "HHHHHGIII"),
+    ]
+    marks = [
+        *("x*x.....x", "xxx.x..x.", "..x.x.x..", "xx.x.....", ".x.x.x.x."),
+        *(".x.x.xx..", ".x.x.....", "...xx.xx.", ".xx......"),
+    ]
+    logic, state = Logic(board_of(regions, 2)), state_of(marks)
+    step = logic.next_step(state)
+    assert step is not None and step.technique == "tiling-cascade"
+    assert step.blanks == ((1, 6),) and len(step.units) == 11
+    assert step.sentence == (
+        "A star at (1,6) would fill its units that need just that star and force two rounds of "
+        "2x2 tilings that break a rule, so (1,6) is empty"
+    )
+    assert logic.audit(state, step) == []
+
+
 def test_level_7_leaves_untried_the_cells_a_failed_proof_shows_free(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
