@@ -130,7 +130,8 @@ def _step(view: View, group: list[Cascade]) -> Found:
         where = grid.where(first.clash.cells[0])
         texts.append(f"{at} would {fill}{tiles}, which disagree on {where}, so {so}")
     texts.append(f"{at} would {fill}{tiles}, which break a rule, so {so}")
-    texts.append(f"{at} would {fill}{briefly}, which break a rule, so {so}")
+    if between:
+        texts.append(f"{at} would {fill}{briefly}, which break a rule, so {so}")
     texts.append(f"{at} would {fill}force two rounds of 2x2 tilings that break a rule, so {so}")
     cells = tuple(sorted({*xs, *view.marks_in(units)}))
     return Found("tiling-cascade", units, cells, frozenset(), frozenset(xs), within(texts))

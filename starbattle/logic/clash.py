@@ -284,8 +284,8 @@ def broken_said(view: View, clash: Clash) -> str:
     need, most, more = clash.room
     stars = plural(need, "more star" if more else "star")
     space = f"room for at most {most} of the {stars}" if most else f"no room for the {stars}"
-    fills = f"fills {units_phrase(grid, clash.filled)} and " if clash.filled else ""
-    return f"that {fills}leaves {name} {space} it needs"
+    completed = f"fills {units_phrase(grid, clash.filled)} and " if clash.filled else ""
+    return f"that {completed}leaves {name} {space} it needs"
 
 
 def _step(view: View, group: list[Clash]) -> Found:
