@@ -109,7 +109,8 @@ def _step(view: View, group: list[Cascade]) -> Found:
     firsts = units_phrase(grid, dict.fromkeys(t.unit for t in first.first))
     thens = units_phrase(grid, dict.fromkeys(t.unit for t in first.then))
     lefts = leaving(grid, [c.clash for c in group])
-    [between] = {c.filled for c in group} if len({c.filled for c in group}) == 1 else [()]
+    betweens = {c.filled for c in group}
+    between = next(iter(betweens)) if len(betweens) == 1 else ()
     filling_them = f", filling {units_phrase(grid, between)}," if between else ","
     texts = []
     for counted, brief in ((False, False), (True, False), (True, True)):
