@@ -5,13 +5,15 @@
 
 Every puzzle of ../shared/corpus/real-puzzles.jsonl (grouped by size and star count, the
 KrazyDad `kd-*` ones and masonomara's 14x14 `mo-*` ones apart, boards with several solutions
-apart), the StarBattleLab "expert" puzzles of difficulty.jsonl and its 10x10 "hard" ones, and
-the StarBattleLab collection of ../shared/corpus/starbattlelab (`--sbn K` lines of each
-file, shuffled by the seed; 0 leaves them out) is explained from the empty state with the
-whole ladder (levels 0-7). A puzzle counts as solved with no trial and no core when no step
-of its trace is an `assumption`, `assumption-chain` or `unsat-core` step. A table counts per
-group those puzzles, the share of trial and core steps and of the cells they decide, and the
-length of the trials' chains (steps between the assumed mark and the broken rule).
+apart), the StarBattleLab "expert" puzzles of difficulty.jsonl and its 10x10 "hard" ones,
+and the StarBattleLab collection of ../shared/corpus/starbattlelab (`--sbn K` lines of each
+file, shuffled by the seed; 0 leaves them out) and the large unique puzzles of our generator
+in benchmarks/data/generated-unique.sbn (groups "generated 21x5", "generated 25x6") is
+explained from the empty state with the whole ladder (levels 0-7). A puzzle counts as solved
+with no trial and no core when no step of its trace is an `assumption`, `assumption-chain`
+or `unsat-core` step. A table counts per group those puzzles, the share of trial and core
+steps and of the cells they decide, and the length of the trials' chains (steps between the
+assumed mark and the broken rule).
 
 Only `next_step` is timed; a trace's time is the sum of its steps (trials' shortest-chain
 search included). Then the
@@ -57,6 +59,10 @@ from starbattle.model.steps import State, Step
 from starbattle.words import plural
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+GENERATED = Path(__file__).resolve().parent / "data" / "generated-unique.sbn"
+"""Large unique puzzles of our generator (StarBattleLab's recent 21x21 and 25x25 ones are
+not in the corpus): `starbattle-asp generate -N 21 -s 5 -k 8 --seed 11 -f sbn` and `-N 25
+-s 6 -k 3 --seed 7`, stored so that every run meets the same boards."""
 
 
 @dataclass
@@ -137,6 +143,11 @@ def load(
             rows = [list(row) for row in record["regions"]]
             board = Board.from_rows(rows, record["stars"], name=record["id"])
             groups[group].append((record["id"], board))
+    for number, line in enumerate(GENERATED.read_text().splitlines(), start=1):
+        board = sbn.read(line, name=f"{GENERATED.name}:{number}")
+        size = f"{board.size}x{board.stars}"
+        if not sizes or size in sizes:
+            groups[f"generated {size}"].append((board.name or "", board))
     for path in sorted((CORPUS / "starbattlelab").glob("*.sbn")) if sbn_lines else ():
         n, stars = (str(int(x)) for x in re.findall(r"\d+", path.name)[1:])
         if sizes and f"{n}x{stars}" not in sizes:

@@ -49,15 +49,18 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     grid, found = view.grid, []
     budget = logic.container_budget(view, "container-exclusion")
     open_masks = view.open_masks
+    # Per container, cells no two of which share a 2x2 block (need + 4 of them at most): a
+    # star's 3x3 neighbourhood holds 4 such cells at most, so a container with need + 4 keeps
+    # room for its stars unless units fill; and while `need` of them lie outside what a star
+    # takes, it keeps room too.
     tight = sorted(
-        ((len(c.cells) - 4 * (c.need - 1), c.mask, c) for c in containers(view)),
+        (
+            (len(c.cells) - 4 * (c.need - 1), c.mask, c, grid.scattered(c.mask, c.need + 4))
+            for c in containers(view)
+        ),
         key=_slack,
     )
-    # A star's 3x3 neighbourhood holds at most 4 cells no two of which share a 2x2 block, so
-    # a container with need + 4 such cells keeps room for its stars unless units fill.
-    near = [
-        entry for entry in tight if grid.spread(entry[1], entry[2].need + 4) < entry[2].need + 4
-    ]
+    near = [entry for entry in tight if entry[3].bit_count() < entry[2].need + 4]
     for x in sorted(set(grid.cells) - view.stars - view.blanks - view.seen_star):
         filled = [u for u in grid.units_of[x] if view.need[u] == 1]
         for pressure in ([], filled) if filled else ([],):
@@ -73,7 +76,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     return [_excluded(view, group) for group in gathered(found, lambda s: s.container)]
 
 
-def _slack(entry: tuple[int, int, Container]) -> int:
+def _slack(entry: tuple[int, int, Container, int]) -> int:
     """A container's undecided cells beyond what its stars but one could fill in 2x2 blocks."""
     return entry[0]
 
@@ -83,22 +86,27 @@ def _starved(
     x: int,
     filled: list[int],
     effect: int,
-    reach: list[tuple[int, int, Container]],
+    reach: list[tuple[int, int, Container, int]],
     budget: Budget,
 ) -> Squeezed | None:
     """How a star at x (filling `filled`) leaves one of the containers too little room (if so)."""
     grid = view.grid
-    for _, mask, container in reach:
+    for _, mask, container, scattered in reach:
         if not mask & effect:
             continue
         need = container.need - (x in container.cells)
         left = mask & ~effect
-        if need <= 0 or left.bit_count() > 4 * (need - 1) or grid.spread(left, need) >= need:
+        if (
+            need <= 0
+            or left.bit_count() > 4 * (need - 1)
+            or (scattered & ~effect).bit_count() >= need
+            or grid.spread(left, need) >= need
+        ):
             continue
-        if not budget.spend(len(container.cells)):
-            return None
         room = frozenset(i for i in container.cells if not effect >> i & 1)
         cover = grid.cover(room, need - 1)
+        if not budget.spend(len(container.cells) * grid.searched(room, need - 1)):
+            return None
         if cover is None:
             continue
         full = tuple(u for u in filled if grid.sets[u] & container.cells - {x})

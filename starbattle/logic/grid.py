@@ -14,6 +14,9 @@ from starbattle.limits import time_left
 from starbattle.model.board import Board, Cell
 from starbattle.model.units import region_names, units_of
 
+COVER_NODES = 250
+"""The cell sets one 2x2 cover search looks at before it gives up (`Grid.cover`)."""
+
 
 class Found(NamedTuple):
     """A deduction in cell numbers, before it becomes a Step."""
@@ -130,34 +133,62 @@ class Grid:
         ]
         """The 2x2 blocks worth trying for a cell first in reading order: its row on top."""
         self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
+        self._searched: dict[tuple[frozenset[int], int], int] = {}
         self._capacities: dict[tuple[int, int], int] = {}
         self.memo: dict[str, object] = {}
         """What techniques work out once per board (e.g. arrays of its geometry)."""
 
     def cover(self, cells: frozenset[int], limit: int) -> list[frozenset[int]] | None:
-        """At most `limit` 2x2 blocks covering the cells, or None when there are none.
+        """At most `limit` 2x2 blocks covering the cells, or None when the search finds none.
 
         Hand-written: a tiny exact cover search (the first uncovered cell in reading order
         is best covered by a block whose top row is its own, so two branches per block),
-        remembered per board because traces ask the same questions again and again.
+        remembered per board because traces ask the same questions again and again. A
+        search looks at COVER_NODES cell sets at most and then finds none: every caller
+        takes a cover found as its argument's witness and None as no argument, so a search
+        cut short costs a deduction, never soundness. Each search remembers its cell sets
+        for itself alone, so its answer never depends on the questions asked before it
+        (nor its memory on a whole trace's: a 25x25 board's trace once filled 20 GB).
         """
+        key = (cells, limit)
+        if key not in self._covers:
+            time_left(self.deadline)
+            nodes = [COVER_NODES]
+            self._covers[key] = self._search(cells, limit, {}, nodes)
+            self._searched[key] = COVER_NODES - nodes[0]
+        return self._covers[key]
+
+    def searched(self, cells: frozenset[int], limit: int) -> int:
+        """The cell sets `cover`'s search of this question looked at (1 if it needed none).
+
+        The same whether the answer was remembered or not: work a budget may count.
+        """
+        return max(1, self._searched.get((cells, limit), 1))
+
+    def _search(
+        self,
+        cells: frozenset[int],
+        limit: int,
+        seen: dict[tuple[frozenset[int], int], list[frozenset[int]] | None],
+        nodes: list[int],
+    ) -> list[frozenset[int]] | None:
+        """`cover`'s search below its question: the cell sets met so far, the nodes left."""
         if not cells:
             return []
         if limit <= 0 or len(cells) > 4 * limit:
             return None
         key = (cells, limit)
-        if key in self._covers:
-            return self._covers[key]
-        if self.least_blocks(cells) > limit:
-            self._covers[key] = None
-            return None
+        if key in seen:
+            return seen[key]
+        nodes[0] -= 1
         found = None
-        for block in self.blocks[min(cells)]:
-            rest = self.cover(cells - block, limit - 1)
-            if rest is not None:
-                found = [block, *rest]
-                break
-        self._covers[key] = found
+        if nodes[0] >= 0 and self.least_blocks(cells) <= limit:
+            for block in self.blocks[min(cells)]:
+                rest = self._search(cells - block, limit - 1, seen, nodes)
+                if rest is not None:
+                    found = [block, *rest]
+                    break
+        seen[key] = found
         return found
 
     def least_blocks(self, cells: frozenset[int]) -> int:
@@ -187,15 +218,22 @@ class Grid:
     def spread(self, mask: int, enough: int) -> int:
         """A lower bound on the 2x2 blocks covering a bit mask's cells, counted up to `enough`.
 
-        Cells no two of which share a block, picked greedily in reading order: cheaper than
-        `least_blocks` (no cell set is built).
+        The count of `scattered`'s cells: cheaper than `least_blocks` (no cell set is built).
         """
-        count = 0
+        return self.scattered(mask, enough).bit_count()
+
+    def scattered(self, mask: int, enough: int) -> int:
+        """Up to `enough` of a bit mask's cells no two of which share a 2x2 block, as a mask.
+
+        Picked greedily in reading order; each needs a block of its own.
+        """
+        picked, count = 0, 0
         while mask and count < enough:
             low = mask & -mask
             mask &= ~self.reach[low.bit_length() - 1]
+            picked |= low
             count += 1
-        return count
+        return picked
 
     def capacity(self, mask: int, most: int) -> int:
         """The fewest 2x2 blocks covering a bit mask's cells, or `most` if as many are needed.

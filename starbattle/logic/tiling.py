@@ -35,6 +35,8 @@ def _tiled(logic: Logic, view: View, technique: str, ways: tuple[str, ...]) -> l
     for container in containers(view):
         if container.way not in ways or len(container.cells) > 4 * container.need:
             continue
+        if grid.spread(container.mask, container.need + 1) > container.need:
+            continue  # more cells than its stars no two of which share a block: no search
         if not budget.spend(len(container.cells)):
             break
         cover = grid.cover(container.cells, container.need)
