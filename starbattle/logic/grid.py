@@ -15,7 +15,8 @@ from starbattle.model.board import Board, Cell
 from starbattle.model.units import region_names, units_of
 
 COVER_NODES = 250
-"""The cell sets one 2x2 cover search looks at before it gives up (`Grid.cover`)."""
+"""The cell sets one 2x2 cover search for more blocks than a unit's stars (a container's)
+looks at before it gives up (`Grid.cover`)."""
 
 
 class Found(NamedTuple):
@@ -144,18 +145,21 @@ class Grid:
         Hand-written: a tiny exact cover search (the first uncovered cell in reading order
         is best covered by a block whose top row is its own, so two branches per block),
         remembered per board because traces ask the same questions again and again. A
-        search looks at COVER_NODES cell sets at most and then finds none: every caller
-        takes a cover found as its argument's witness and None as no argument, so a search
-        cut short costs a deduction, never soundness. Each search remembers its cell sets
-        for itself alone, so its answer never depends on the questions asked before it
-        (nor its memory on a whole trace's: a 25x25 board's trace once filled 20 GB).
+        search for more blocks than a unit's stars looks at COVER_NODES cell sets at most
+        and then finds none: every caller takes a cover found as its argument's witness and
+        None as no argument, so a search cut short costs a deduction, never soundness. One
+        for a unit's stars or fewer (levels 3 and 4) is never cut: two blocks per cell tried
+        make 2^(limit+1) - 1 cell sets at most. Each search remembers its cell sets for
+        itself alone, so its answer never depends on the questions asked before it (nor its
+        memory on a whole trace's: a 25x25 board's trace once filled 24 GB).
         """
         key = (cells, limit)
         if key not in self._covers:
             time_left(self.deadline)
-            nodes = [COVER_NODES]
+            most = COVER_NODES if limit > self.quota else 2 ** (limit + 1)
+            nodes = [most]
             self._covers[key] = self._search(cells, limit, {}, nodes)
-            self._searched[key] = COVER_NODES - nodes[0]
+            self._searched[key] = most - nodes[0]
         return self._covers[key]
 
     def searched(self, cells: frozenset[int], limit: int) -> int:

@@ -43,9 +43,10 @@ def test_scattered_cells_share_no_block_and_bound_the_fewest_blocks_from_below()
 def test_a_cover_search_stops_after_its_nodes_and_answers_alike_whatever_came_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A search cut short finds no cover (no argument, never a wrong one); each search
-    remembers its cell sets for itself, so asking part of a question first changes nothing
-    (one 25x25 6-star trace once filled 20 GB with every search's cell sets)."""
+    """A container's search cut short finds no cover (no argument, never a wrong one), a
+    unit's (as many blocks as its stars) is never cut; each search remembers its cell sets
+    for itself, so asking part of a question first changes nothing (one 25x25 6-star trace
+    once filled 24 GB with every search's cell sets)."""
     board = Board.from_rows(["ABCDEFG"] * 7, 1)
     two = frozenset({0, 1, 7, 8, 40, 41, 47, 48})  # (1,1)-(2,2) and (6,6)-(7,7)
     assert Grid(board).cover(two, 2) == [frozenset({0, 1, 7, 8}), frozenset({40, 41, 47, 48})]
