@@ -136,6 +136,10 @@ class Grid:
         self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
         self._searched: dict[tuple[frozenset[int], int], int] = {}
         self._capacities: dict[tuple[int, int], int] = {}
+        self.lines_at = [(r - 1, 1 << (c - 1), c - 1, 1 << (r - 1)) for r, c in self.coords]
+        """Per cell: its row, its bit in the row's mask, its column, its bit in the column's."""
+        self._pairs: dict[int, int] = {}
+        """A line's cells as a mask: the fewest pairs of adjacent cells covering them."""
         self.memo: dict[str, object] = {}
         """What techniques work out once per board (e.g. arrays of its geometry)."""
 
@@ -202,20 +206,20 @@ class Grid:
         so the rows of one parity need at least the sum of their rows' greedy covers by
         pairs; likewise for columns. The best of the four such sums.
         """
-        n = self.n
-        lines: list[list[int]] = [[0] * n, [0] * n]
+        n, at, pairs = self.n, self.lines_at, self._pairs
+        rows, columns = [0] * n, [0] * n
         for i in cells:
-            r, c = divmod(i, n)
-            lines[0][r] |= 1 << c
-            lines[1][c] |= 1 << r
+            r, in_row, c, in_column = at[i]
+            rows[r] |= in_row
+            columns[c] |= in_column
         best = 0
-        for per_line in lines:
+        for per_line in (rows, columns):
             sums = [0, 0]
             for k, mask in enumerate(per_line):
-                while mask:
-                    low = mask & -mask
-                    mask &= ~(low | low << 1)
-                    sums[k % 2] += 1
+                if mask:
+                    if mask not in pairs:
+                        pairs[mask] = _pairs(mask)
+                    sums[k & 1] += pairs[mask]
             best = max(best, *sums)
         return best
 
@@ -328,3 +332,13 @@ class View:
                     marks.add(i)
                 marks.update(j for j in grid.around[i] if j in self.stars)
         return tuple(sorted(marks))
+
+
+def _pairs(mask: int) -> int:
+    """The fewest pairs of adjacent bits covering a mask's bits (greedy from the lowest)."""
+    count = 0
+    while mask:
+        low = mask & -mask
+        mask &= ~(low | low << 1)
+        count += 1
+    return count
