@@ -152,15 +152,16 @@ class Grid:
         search for more blocks than a unit's stars looks at COVER_NODES cell sets at most
         and then finds none: every caller takes a cover found as its argument's witness and
         None as no argument, so a search cut short costs a deduction, never soundness. One
-        for a unit's stars or fewer (levels 3 and 4) is never cut: two blocks per cell tried
-        make 2^(limit+1) - 1 cell sets at most. Each search remembers its cell sets for
-        itself alone, so its answer never depends on the questions asked before it (nor its
-        memory on a whole trace's: a 25x25 board's trace once filled 24 GB).
+        for a unit's stars or fewer (levels 3 and 4) is not cut up to 13 stars: two blocks
+        per cell tried make 2^(limit+1) - 1 cell sets at most. Each search remembers its
+        cell sets for itself alone, so its answer never depends on the questions asked
+        before it (nor its memory on a whole trace's: a 25x25 board's trace once filled 24
+        GB).
         """
         key = (cells, limit)
         if key not in self._covers:
             time_left(self.deadline)
-            most = COVER_NODES if limit > self.quota else 2 ** (limit + 1)
+            most = COVER_NODES if limit > self.quota else 2 ** (min(limit, 13) + 1)
             nodes = [most]
             self._covers[key] = self._search(cells, limit, {}, nodes)
             self._searched[key] = most - nodes[0]
