@@ -30,11 +30,10 @@ Lowest level, precisely: levels 0-5 always run to the end, so no step is made at
 above one of them that applies, but for the containers, which work within CONTAINER_WORK
 each per step and give up a cover search after COVER_NODES cell sets (on the largest boards
 they may leave some untried). Level 6 runs to the end for refutations by levels 1-2 (every
-undecided cell, each side no known solution takes) and
-within ASSUMPTION_WORK for those using levels 3-5; level 7 within CORE_PROOFS. A spent
-budget can only make level 6 miss a refutation (the step then comes from level 7); it never
-lifts a step above a level 0-5 deduction. Budgets count work, not seconds: a board and
-state always give the same step.
+undecided cell, each side no known solution takes) and within ASSUMPTION_WORK for those
+using levels 3-5; level 7 within CORE_PROOFS. A spent budget can only make level 6 miss a
+refutation (the step then comes from level 7); it never lifts a step above a level 0-5
+deduction. Budgets count work, not seconds: a board and state always give the same step.
 """
 
 from __future__ import annotations
