@@ -8,7 +8,7 @@ KrazyDad `kd-*` ones and masonomara's 14x14 `mo-*` ones apart, boards with sever
 apart), the StarBattleLab "expert" puzzles of difficulty.jsonl and its 10x10 "hard" ones,
 and the StarBattleLab collection of ../shared/corpus/starbattlelab (`--sbn K` lines of each
 file, shuffled by the seed; 0 leaves them out) and the large unique puzzles of our generator
-in benchmarks/data/generated-unique.sbn (groups "generated 21x5", "generated 25x6") is
+in benchmarks/data/generated-unique.sbn (`--groups generated`: "generated 21x5", "25x6") is
 explained from the empty state with the whole ladder (levels 0-7). A puzzle counts as solved
 with no trial and no core when no step of its trace is an `assumption`, `assumption-chain`
 or `unsat-core` step. A table counts per group those puzzles, the share of trial and core
@@ -127,10 +127,15 @@ def held_out(identifier: str) -> bool:
 
 
 def load(
-    sizes: set[str] | None, sbn_lines: int, seed: int, part: str | None = None
+    sizes: set[str] | None,
+    sbn_lines: int,
+    seed: int,
+    part: str | None = None,
+    generated: bool = False,
 ) -> dict[str, list[tuple[str, Board]]]:
     """(id, board) of every puzzle measured, by group, in corpus order (of the experts, one
-    part if asked)."""
+    part if asked; our generator's only if asked, so that earlier commands measure what
+    they did)."""
     groups: dict[str, list[tuple[str, Board]]] = defaultdict(list)
     for name in ("real-puzzles.jsonl", "difficulty.jsonl"):
         for line in (CORPUS / name).read_text().splitlines():
@@ -143,7 +148,7 @@ def load(
             rows = [list(row) for row in record["regions"]]
             board = Board.from_rows(rows, record["stars"], name=record["id"])
             groups[group].append((record["id"], board))
-    for number, line in enumerate(GENERATED.read_text().splitlines(), start=1):
+    for number, line in enumerate(GENERATED.read_text().splitlines() if generated else (), 1):
         board = sbn.read(line, name=f"{GENERATED.name}:{number}")
         size = f"{board.size}x{board.stars}"
         if not sizes or size in sizes:
@@ -396,7 +401,8 @@ def main() -> None:
     )
     options = parser.parse_args()
     sizes = set(options.sizes.split(",")) if options.sizes else None
-    puzzles = load(sizes, options.sbn, options.seed, options.part)
+    asked = options.groups is not None and "generated" in options.groups
+    puzzles = load(sizes, options.sbn, options.seed, options.part, generated=asked)
     if options.groups:
         words = options.groups.split(",")
         puzzles = {g: p for g, p in puzzles.items() if any(word in g for word in words)}
