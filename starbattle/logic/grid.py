@@ -133,8 +133,9 @@ class Grid:
             for r, c in self.coords
         ]
         """The 2x2 blocks worth trying for a cell first in reading order: its row on top."""
-        self._covers: dict[tuple[frozenset[int], int], list[frozenset[int]] | None] = {}
-        self._searched: dict[tuple[frozenset[int], int], int] = {}
+        self._covers: dict[tuple[frozenset[int], int], tuple[list[frozenset[int]] | None, int]]
+        self._covers = {}
+        """Each question's cover (or None) and the cell sets its search looked at."""
         self._capacities: dict[tuple[int, int], int] = {}
         self.lines_at = [(r - 1, 1 << (c - 1), c - 1, 1 << (r - 1)) for r, c in self.coords]
         """Per cell: its row, its bit in the row's mask, its column, its bit in the column's."""
@@ -163,16 +164,16 @@ class Grid:
             time_left(self.deadline)
             most = COVER_NODES if limit > self.quota else 2 ** (min(limit, 13) + 1)
             nodes = [most]
-            self._covers[key] = self._search(cells, limit, {}, nodes)
-            self._searched[key] = most - nodes[0]
-        return self._covers[key]
+            found = self._search(cells, limit, {}, nodes)
+            self._covers[key] = found, most - nodes[0]
+        return self._covers[key][0]
 
     def searched(self, cells: frozenset[int], limit: int) -> int:
         """The cell sets `cover`'s search of this question looked at (1 if it needed none).
 
         The same whether the answer was remembered or not: work a budget may count.
         """
-        return max(1, self._searched.get((cells, limit), 1))
+        return max(1, self._covers.get((cells, limit), (None, 1))[1])
 
     def _search(
         self,
