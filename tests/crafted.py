@@ -3,6 +3,8 @@ where it does not; shared by the ladder's tests and the hint programs' tests."""
 
 from __future__ import annotations
 
+from starbattle.logic.grid import View
+from starbattle.logic.ladder import Logic
 from starbattle.model.board import Board
 from starbattle.model.steps import State
 
@@ -2308,6 +2310,15 @@ def state_of(grid: list[str]) -> State:
     return State.of(
         [cell for cell, mark in cells if mark == "*"], [cell for cell, mark in cells if mark == "x"]
     )
+
+
+def view_of(regions: list[str] | str, marks: list[str] | str) -> View:
+    """The view of a crafted state (its rows as a list, or joined by slashes)."""
+    regions, marks = (
+        part.split("/") if isinstance(part, str) else part for part in (regions, marks)
+    )
+    logic = Logic(board_of(regions, stars_of(regions)))
+    return View(logic.grid, *logic.numbers(state_of(marks)))
 
 
 BOARD = "stars: 1\nBBAAC\nEBBAC\nEEDDC\nEEDDD\nEEEDD\n"

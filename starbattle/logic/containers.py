@@ -12,6 +12,8 @@ tiling, counting with 2x2 room, and exclusion.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from starbattle.logic.grid import View
@@ -20,6 +22,8 @@ from starbattle.words import plural
 
 SQUEEZE_LINES = 4
 """The most lines of a band taken as a container by itself (band tiling, the squeeze)."""
+Band = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""A band's lines, and the groups of other units (`bands`)."""
 
 
 class Container(NamedTuple):
@@ -97,7 +101,7 @@ def stars_needed(view: View, units: tuple[int, ...]) -> str:
     return plural(total, "more star" if any(view.has[u] for u in units) else "star")
 
 
-def bands(view: View) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+def bands(view: View) -> list[Band]:
     """Every band of 1 to N-1 adjacent lines that needs stars, smallest first, with the others.
 
     The others are the units that need stars: the regions, then the perpendicular lines.
@@ -122,47 +126,78 @@ def bands(view: View) -> list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]
     ]
 
 
-def containers(view: View) -> list[Container]:
+def containers(view: View, most_lines: int | None = None) -> list[Container]:
     """Every container of the state, each area once (the first, smallest band's), cached.
 
-    Worked out on bit masks; an area's set of cells is made only for one not seen before.
+    With `most_lines`, those of the bands of that many lines at most: the same first
+    containers, the others not made (band tiling needs no more than SQUEEZE_LINES). Worked
+    out on bit masks; an area's set of cells is made only for one not seen before.
     """
-    if "containers" in view.memo:
-        return view.memo["containers"]  # type: ignore[no-any-return]
-    found: list[Container] = []
-    seen: set[tuple[int, int]] = set()
-    masks, opened, needs = view.open_masks, view.open, view.need
-    for lines, others in bands(view):
-        need, band = sum(needs[u] for u in lines), 0
-        for u in lines:
-            band |= masks[u]
-        made = [(band, need, (), "band")] if 2 <= len(lines) <= SQUEEZE_LINES else []
-        for group in others:
-            inside = tuple(u for u in group if not masks[u] & ~band)
-            if inside:
-                rest = band
-                for u in inside:
-                    rest &= ~masks[u]
-                made.append((rest, need - sum(needs[u] for u in inside), inside, "inside"))
-            meeting = tuple(u for u in group if masks[u] & band)
-            if meeting:
-                outside = 0
-                for u in meeting:
-                    outside |= masks[u]
-                held = sum(needs[u] for u in meeting) - need
-                made.append((outside & ~band, held, meeting, "outside"))
-        cells = None
-        for mask, held, units, way in made:
-            if not mask or held <= 0 or (mask, held) in seen:
-                continue
-            seen.add((mask, held))
-            cells = cells or frozenset().union(*(opened[u] for u in lines))
-            if way == "inside":
-                area = cells.difference(*(opened[u] for u in units))
-            elif way == "outside":
-                area = frozenset().union(*(opened[u] for u in units)) - cells
-            else:
-                area = cells
-            found.append(Container(area, held, lines, units, way, mask))
-    view.memo["containers"] = found
-    return found
+    if "containers" not in view.memo:
+        view.memo["containers"] = _Made(bands(view))
+    made: _Made = view.memo["containers"]  # type: ignore[assignment]
+    last = len(made.bands)
+    if most_lines is not None:
+        last = bisect_right(made.bands, most_lines, key=_size)
+    for lines, others in made.bands[made.done : last]:
+        _add(view, lines, others, made)
+    made.done = max(made.done, last)
+    return made.found if last == len(made.bands) else made.found[: made.counted[last]]
+
+
+@dataclass
+class _Made:
+    """The containers of a state made so far, band by band in `bands`' order."""
+
+    bands: list[Band]
+    found: list[Container] = field(default_factory=list)
+    seen: set[tuple[int, int]] = field(default_factory=set)
+    """The (mask, stars) of the areas made."""
+    done: int = 0
+    """The bands made."""
+    counted: list[int] = field(default_factory=lambda: [0])
+    """How many containers the first k bands made, for each k up to `done`."""
+
+
+def _size(band: Band) -> int:
+    """A band's number of lines."""
+    return len(band[0])
+
+
+def _add(
+    view: View, lines: tuple[int, ...], others: tuple[tuple[int, ...], ...], made: _Made
+) -> None:
+    """The containers a band makes that no band before it made."""
+    masks, opened, needs, found, seen = view.open_masks, view.open, view.need, made.found, made.seen
+    need, band = sum(needs[u] for u in lines), 0
+    for u in lines:
+        band |= masks[u]
+    areas = [(band, need, (), "band")] if 2 <= len(lines) <= SQUEEZE_LINES else []
+    for group in others:
+        inside = tuple(u for u in group if not masks[u] & ~band)
+        if inside:
+            rest = band
+            for u in inside:
+                rest &= ~masks[u]
+            areas.append((rest, need - sum(needs[u] for u in inside), inside, "inside"))
+        meeting = tuple(u for u in group if masks[u] & band)
+        if meeting:
+            outside = 0
+            for u in meeting:
+                outside |= masks[u]
+            held = sum(needs[u] for u in meeting) - need
+            areas.append((outside & ~band, held, meeting, "outside"))
+    cells = None
+    for mask, held, units, way in areas:
+        if not mask or held <= 0 or (mask, held) in seen:
+            continue
+        seen.add((mask, held))
+        cells = cells or frozenset().union(*(opened[u] for u in lines))
+        if way == "inside":
+            area = cells.difference(*(opened[u] for u in units))
+        elif way == "outside":
+            area = frozenset().union(*(opened[u] for u in units)) - cells
+        else:
+            area = cells
+        found.append(Container(area, held, lines, units, way, mask))
+    made.counted.append(len(found))

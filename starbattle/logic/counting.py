@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from starbattle.logic.blocks import one_star_each
-from starbattle.logic.grid import Found, Grid, View
+from starbattle.logic.grid import Found, Grid, View, bits
 from starbattle.logic.sentences import SENTENCE_LIMIT, outcome, units_text
-from starbattle.logic.tallies import pinning, tallies
+from starbattle.logic.tallies import Tally, pinned, tallies
 from starbattle.words import joined, plural
 
 if TYPE_CHECKING:
@@ -30,20 +32,56 @@ def capacity_counting(logic: Logic, view: View) -> list[Found]:
     """Every band whose units' 2x2 room pins some unit's share of it, followed to a fixpoint.
 
     The first round's bounds of every band come at once (starbattle.logic.tallies); only
-    a band where they may pin a share is counted here.
+    a band where a share they pin decides cells is counted here.
     """
     found = []
     budget = logic.container_budget(view, "capacity-counting")
-    for tally, pins in zip(tallies(view), pinning(view), strict=True):
+    pins, least, most = pinned(view)
+    for k, tally in enumerate(tallies(view)):
         if not budget.spend(sum(len(view.open[u]) for u in tally.meeting)):
             continue
-        if pins:
+        units = np.flatnonzero(pins[k]).tolist()
+        if any(_decides(view, tally, u, (int(least[k, u]), int(most[k, u]))) for u in units):
             lines, meeting = tally.lines, tuple(sorted(tally.meeting))
             cells = frozenset().union(*(view.open[u] for u in lines))
             counted = _followed(view, lines, meeting, cells)
             if counted is not None:
                 found.append(_counted(view, lines, meeting, *counted))
     return found
+
+
+def _decides(view: View, tally: Tally, unit: int, share: Share) -> bool:
+    """Whether a unit's share of a band in the first round decides cells (as `_pinned`).
+
+    On bit masks and the board's remembered tilings (`_tiling`): asked of every pinned unit
+    of every band, and most decide nothing.
+    """
+    need, (least, most), room = view.need[unit], share, tally.caps[unit]
+    inside = view.open_masks[unit] & tally.mask
+    outside = view.open_masks[unit] ^ inside
+    if most == 0 or (least == need and outside):
+        return True
+    for part, held, space in ((inside, least, room[0]), (outside, need - most, room[1])):
+        if 0 < held == space:
+            stars, blanks = _tiling(view.grid, part, held)
+            if stars or blanks - view.stars - view.blanks:
+                return True
+    return False
+
+
+def _tiling(grid: Grid, part: int, held: int) -> tuple[frozenset[int], frozenset[int]]:
+    """What undecided cells (a bit mask) decide holding one star per block of their cover.
+
+    Whatever the other marks (the decided cells it would empty are kept), remembered per
+    board.
+    """
+    tilings: dict = grid.memo.setdefault("tilings", {})  # type: ignore[assignment]
+    if (part, held) not in tilings:
+        cells = frozenset(bits(part))
+        cover = grid.cover(cells, held)
+        bare = View(grid, frozenset(), frozenset())
+        tilings[part, held] = one_star_each(bare, cells, cover) if cover else (frozenset(),) * 2
+    return tilings[part, held]
 
 
 def _followed(

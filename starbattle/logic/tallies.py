@@ -97,13 +97,13 @@ def tallies(view: View) -> list[Tally]:
     return found
 
 
-def pinning(view: View) -> np.ndarray:
-    """(tally,): whether the others' bounds may pin some unit's share of the band.
+def pinned(view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(tally, unit): whether the others' bounds may pin the unit's share, and its bounds.
 
     A share (least, most) pins when it is none (the unit's cells inside are empty), its
     whole need (those outside are empty, if any), or equal to a part's room (one star per
     2x2 block there, which may decide cells): capacity counting's first round, for every
-    tally at once.
+    tally at once, with every share's least and most.
     """
     table = _table(view)
     room_in, room_out, most, least, _, open_out = table.per_unit
@@ -118,7 +118,12 @@ def pinning(view: View) -> np.ndarray:
         | ((need - high > 0) & (need - high == room_out))
     )
     possible = (need_t[:, 0] > 0) & (most_t[:, 0] >= need_t[:, 0]) & (least_t[:, 0] <= need_t[:, 0])
-    return (pins & table.meets.T).any(axis=1) & possible
+    return pins & table.meets.T & possible[:, None], low, high
+
+
+def pinning(view: View) -> np.ndarray:
+    """(tally,): whether the others' bounds may pin some unit's share of the band (`pinned`)."""
+    return pinned(view)[0].any(axis=1)
 
 
 def steady(span: int, drops: list[int], rises: list[int], slack: tuple[int, int]) -> bool:

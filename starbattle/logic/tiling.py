@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from starbattle.logic.blocks import fit, one_star_each
-from starbattle.logic.containers import Container, containers
+from starbattle.logic.containers import SQUEEZE_LINES, Container, containers
 from starbattle.logic.grid import Found, View
 from starbattle.logic.sentences import outcome, units_text, within
 from starbattle.words import plural
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def band_tiling(logic: Logic, view: View) -> list[Found]:
     """2 to 4 adjacent lines needing k stars whose undecided cells fit in k 2x2 blocks."""
-    return _tiled(logic, view, "band-tiling", ("band",))
+    return _tiled(logic, view, "band-tiling", ("band",), SQUEEZE_LINES)
 
 
 def composite_tiling(logic: Logic, view: View) -> list[Found]:
@@ -28,11 +28,13 @@ def composite_tiling(logic: Logic, view: View) -> list[Found]:
     return _tiled(logic, view, "composite-tiling", ("inside", "outside"))
 
 
-def _tiled(logic: Logic, view: View, technique: str, ways: tuple[str, ...]) -> list[Found]:
-    """Every container of these ways whose k stars fit in exactly k 2x2 blocks."""
+def _tiled(
+    logic: Logic, view: View, technique: str, ways: tuple[str, ...], most_lines: int | None = None
+) -> list[Found]:
+    """Every container of these ways (of bands of `most_lines` at most) in exactly k blocks."""
     grid, found = view.grid, []
     budget = logic.container_budget(view, technique)
-    for container in containers(view):
+    for container in containers(view, most_lines):
         if container.way not in ways or len(container.cells) > 4 * container.need:
             continue
         if grid.spread(container.mask, container.need + 1) > container.need:

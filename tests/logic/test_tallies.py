@@ -3,28 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from crafted import APPLIES, DOES_NOT_APPLY, board_of, stars_of, state_of
+from crafted import APPLIES, DOES_NOT_APPLY, view_of
 
-from starbattle.logic.counting import _followed
+from starbattle.logic.counting import _decides, _followed
 from starbattle.logic.exclusion import Star, miscounted
 from starbattle.logic.grid import View
-from starbattle.logic.ladder import Logic
-from starbattle.logic.tallies import pinning, screen, tallies
+from starbattle.logic.tallies import pinned, pinning, screen, tallies
 
 STATES = [
     (technique, case[0], case[1])
     for technique in ("counting-exclusion", "container-exclusion", "capacity-counting")
     for case in APPLIES[technique] + DOES_NOT_APPLY[technique]
 ]
-
-
-def _view(regions: list[str] | str, marks: list[str] | str) -> View:
-    """The view of a crafted state (its rows as a list, or joined by slashes)."""
-    regions, marks = (
-        part.split("/") if isinstance(part, str) else part for part in (regions, marks)
-    )
-    logic = Logic(board_of(regions, stars_of(regions)))
-    return View(logic.grid, *logic.numbers(state_of(marks)))
 
 
 def _stars(view: View) -> list[tuple[int, list[int]]]:
@@ -40,7 +30,7 @@ def _stars(view: View) -> list[tuple[int, list[int]]]:
 def test_screen_keeps_every_pair_a_star_breaks(
     technique: str, regions: list[str] | str, marks: list[str] | str
 ) -> None:
-    view = _view(regions, marks)
+    view = view_of(regions, marks)
     found = tallies(view)
     stars = _stars(view)
     for (x, filled), (suspects, rest) in zip(stars, screen(view, len(found), stars), strict=True):
@@ -63,7 +53,7 @@ def test_screen_keeps_every_pair_a_star_breaks(
 def test_screen_leaves_few_pairs_and_finds_the_crafted_steps() -> None:
     pairs = suspected = breaking = 0
     for regions, marks, *_ in APPLIES["counting-exclusion"]:
-        view = _view(regions, marks)
+        view = view_of(regions, marks)
         found = tallies(view)
         stars = _stars(view)
         for (x, filled), (suspects, _) in zip(stars, screen(view, len(found), stars), strict=True):
@@ -79,17 +69,31 @@ def test_screen_leaves_few_pairs_and_finds_the_crafted_steps() -> None:
 def test_pinning_keeps_every_band_capacity_counting_counts(
     technique: str, regions: list[str] | str, marks: list[str] | str
 ) -> None:
-    view = _view(regions, marks)
+    view = view_of(regions, marks)
     for tally, pins in zip(tallies(view), pinning(view), strict=True):
         cells = frozenset().union(*(view.open[u] for u in tally.lines))
         counted = _followed(view, tally.lines, tuple(sorted(tally.meeting)), cells)
         assert pins or counted is None, (technique, tally.lines, sorted(tally.meeting))
 
 
+@pytest.mark.parametrize(("technique", "regions", "marks"), STATES)
+def test_a_band_is_counted_exactly_when_a_pinned_share_decides_cells(
+    technique: str, regions: list[str] | str, marks: list[str] | str
+) -> None:
+    view = view_of(regions, marks)
+    pins, least, most = pinned(view)
+    for k, tally in enumerate(tallies(view)):
+        cells = frozenset().union(*(view.open[u] for u in tally.lines))
+        counted = _followed(view, tally.lines, tuple(sorted(tally.meeting)), cells)
+        shares = [(u, (int(least[k, u]), int(most[k, u]))) for u in range(len(view.need))]
+        decides = [_decides(view, tally, u, share) for u, share in shares if pins[k, u]]
+        assert any(decides) == (counted is not None), (technique, tally.lines)
+
+
 def test_pinning_leaves_few_bands_and_the_crafted_ones() -> None:
     bands = pinned = counted = 0
     for regions, marks, *_ in APPLIES["capacity-counting"]:
-        view = _view(regions, marks)
+        view = view_of(regions, marks)
         for tally, pins in zip(tallies(view), pinning(view), strict=True):
             cells = frozenset().union(*(view.open[u] for u in tally.lines))
             bands, pinned = bands + 1, pinned + bool(pins)
