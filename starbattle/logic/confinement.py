@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from starbattle.logic.grid import Found, View
+from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.sentences import SENTENCE_LIMIT, units_text
 
 
@@ -19,19 +19,19 @@ def confinement(view: View) -> list[Found]:
             for u in (*grid.regions, *(grid.columns if index == 0 else grid.rows))
             if view.need[u] > 0
         ]
-        spans = {u: {grid.cell(i)[index] for i in view.open[u]} for u in others}
+        spans = {u: _lines_of(grid, view.open[u], index) for u in others}  # bit k-1: line k
+        kinds = ("region", "column" if index == 0 else "row")
+        groups = [[u for u in others if grid.kinds[u] == kind] for kind in kinds]
         for size in range(1, n):
-            for start in range(1, n - size + 2):
-                band = set(range(start, start + size))
-                chosen = [lines[k - 1] for k in band]
+            for start in range(n - size + 1):
+                band, chosen = ((1 << size) - 1) << start, lines[start : start + size]
                 need = sum(view.need[u] for u in chosen)
                 if need <= 0:
                     continue
-                band_open = {i for u in chosen for i in view.open[u]}
-                for kind in ("region", "column" if index == 0 else "row"):
-                    group = [u for u in others if grid.kinds[u] == kind]
-                    inside = [u for u in group if spans[u] <= band]
+                for group in groups:
+                    inside = [u for u in group if not spans[u] & ~band]
                     if inside and sum(view.need[u] for u in inside) == need:
+                        band_open = {i for u in chosen for i in view.open[u]}
                         kept = {i for u in inside for i in view.open[u]}
                         blanks = frozenset(band_open - kept)
                         if blanks:
@@ -42,11 +42,19 @@ def confinement(view: View) -> list[Found]:
                             i
                             for u in meeting
                             for i in view.open[u]
-                            if grid.cell(i)[index] not in band
+                            if not band >> (grid.cell(i)[index] - 1) & 1
                         )
                         if blanks:
                             found.append(_confined(view, chosen, meeting, blanks))
     return list({step.units: step for step in reversed(found)}.values())[::-1]
+
+
+def _lines_of(grid: Grid, cells: frozenset[int], index: int) -> int:
+    """The rows (index 0) or columns (1) some cells lie in, as a bit mask (bit k-1: line k)."""
+    mask = 0
+    for i in cells:
+        mask |= 1 << grid.cell(i)[index] - 1
+    return mask
 
 
 def _confined(view: View, inner: list[int], outer: list[int], blanks: frozenset[int]) -> Found:

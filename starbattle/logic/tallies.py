@@ -19,7 +19,7 @@ import numpy as np
 from starbattle.logic.containers import bands
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Callable, Iterator, Sequence
 
     from starbattle.logic.grid import Grid, View
 
@@ -62,6 +62,7 @@ def tallies(view: View) -> list[Tally]:
         return view.memo["tallies"]  # type: ignore[return-value]
     grid, found, masks, needs = view.grid, [], view.open_masks, view.need
     capacity, n = grid.capacity, grid.n
+    parts: dict = grid.memo.setdefault("tally parts", {})  # type: ignore[assignment]
     pairs: list[int] = []  # each meeting unit and its tally's index
     numbers: list[int] = []  # their rows of _Table.per_unit, in its order
     per_tally: list[int] = []  # the tallies' columns of _Table.per_tally
@@ -77,17 +78,17 @@ def tallies(view: View) -> list[Tally]:
             span, k = SPAN[grid.kinds[meeting[0]]], len(found)
             room, bounds, most, least, units, drops, rises = {}, {}, 0, 0, 0, [], []
             for u in meeting:  # caps, from_caps and steady's terms, inline: asked millions of times
-                wanted, inside = needs[u], masks[u] & mask
-                outside = masks[u] ^ inside
-                room_in = capacity(inside, wanted + 1)
-                room_out = capacity(outside, wanted + 1) if outside else 0
-                high, low = min(wanted, room_in), max(0, wanted - room_out)
-                room[u], bounds[u] = (room_in, room_out), (high, low)
-                most, least, units = most + high, least + low, units | 1 << u
-                drops.append(min(high, span))
-                rises.append(min(wanted, span - max(0, room_out - wanted)))
+                inside = masks[u] & mask
+                key = (inside, masks[u], needs[u], span)
+                if key not in parts:
+                    parts[key] = _part(capacity, inside, masks[u] ^ inside, needs[u], span)
+                row = parts[key]
+                room[u], bounds[u] = row[:2], row[2:4]
+                most, least, units = most + row[2], least + row[3], units | 1 << u
+                drops.append(row[6])
+                rises.append(row[7])
                 pairs += (u, k)
-                numbers += (room_in, room_out, high, low, inside.bit_count(), outside.bit_count())
+                numbers += row[:6]
             fixed = steady(span, drops, rises, (most - need, need - least))
             per_tally += (most, least, need, span, fixed, across, first, after)
             numbers_of = (need, bounds, most, least, mask, room, units, span, fixed)
@@ -95,6 +96,21 @@ def tallies(view: View) -> list[Tally]:
     view.memo["tallies"] = found
     view.memo["tally numbers"] = pairs, numbers, per_tally
     return found
+
+
+def _part(
+    capacity: Callable[[int, int], int], inside: int, outside: int, wanted: int, span: int
+) -> tuple[int, ...]:
+    """A unit's numbers in a tally, remembered per board by its cells and stars.
+
+    Its room inside and outside the band, its most and least stars there, its undecided
+    cells inside and outside, and `steady`'s drop and rise.
+    """
+    room_in = capacity(inside, wanted + 1)
+    room_out = capacity(outside, wanted + 1) if outside else 0
+    high, low = min(wanted, room_in), max(0, wanted - room_out)
+    drop, rise = min(high, span), min(wanted, span - max(0, room_out - wanted))
+    return (room_in, room_out, high, low, inside.bit_count(), outside.bit_count(), drop, rise)
 
 
 def pinned(view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
