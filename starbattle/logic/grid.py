@@ -17,6 +17,8 @@ from starbattle.model.units import region_names, units_of
 COVER_NODES = 250
 """The cell sets one 2x2 cover search for more blocks than a unit's stars (a container's)
 looks at before it gives up (`Grid.cover`)."""
+REMEMBERED = 100_000
+"""The answers of `Grid.scattered` a board keeps (then it starts again: a bound on memory)."""
 
 
 class Found(NamedTuple):
@@ -137,8 +139,14 @@ class Grid:
         self._covers = {}
         """Each question's cover (or None) and the cell sets its search looked at."""
         self._capacities: dict[tuple[int, int], int] = {}
-        self.lines_at = [(r - 1, 1 << (c - 1), c - 1, 1 << (r - 1)) for r, c in self.coords]
-        """Per cell: its row, its bit in the row's mask, its column, its bit in the column's."""
+        self._scattered: dict[tuple[int, int], int] = {}
+        self.turned = [1 << ((c - 1) * n + r - 1) for r, c in self.coords]
+        """Per cell: its bit in a mask of cells numbered column by column (a turned board)."""
+        self.block_masks = [
+            tuple((sum(1 << i for i in b), sum(self.turned[i] for i in b)) for b in blocks)
+            for blocks in self.blocks
+        ]
+        """Per cell: its `blocks` as bit masks, cells numbered row by row and column by column."""
         self._pairs: dict[int, int] = {}
         """A line's cells as a mask: the fewest pairs of adjacent cells covering them."""
         self.memo: dict[str, object] = {}
@@ -164,7 +172,7 @@ class Grid:
             time_left(self.deadline)
             most = COVER_NODES if limit > self.quota else 2 ** (min(limit, 13) + 1)
             nodes = [most]
-            found = self._search(cells, limit, {}, nodes)
+            found = self._search(self._masks(cells), limit, {}, nodes)
             self._covers[key] = found, most - nodes[0]
         return self._covers[key][0]
 
@@ -177,29 +185,47 @@ class Grid:
 
     def _search(
         self,
-        cells: frozenset[int],
+        cells: tuple[int, int],
         limit: int,
-        seen: dict[tuple[frozenset[int], int], list[frozenset[int]] | None],
+        seen: dict[tuple[int, int], list[frozenset[int]] | None],
         nodes: list[int],
     ) -> list[frozenset[int]] | None:
-        """`cover`'s search below its question: the cell sets met so far, the nodes left."""
-        if not cells:
+        """`cover`'s search below its question: the cell sets met so far, the nodes left.
+
+        The cells come as two bit masks, numbered row by row and column by column
+        (`_masks`), so that a cell set and its bound are made without a set of cells.
+        """
+        mask, turned = cells
+        if not mask:
             return []
-        if limit <= 0 or len(cells) > 4 * limit:
+        if limit <= 0 or mask.bit_count() > 4 * limit:
             return None
-        key = (cells, limit)
+        key = (mask, limit)
         if key in seen:
             return seen[key]
         nodes[0] -= 1
         found = None
-        if nodes[0] >= 0 and self.least_blocks(cells) <= limit:
-            for block in self.blocks[min(cells)]:
-                rest = self._search(cells - block, limit - 1, seen, nodes)
+        if nodes[0] >= 0 and self._least(mask, turned) <= limit:
+            first = (mask & -mask).bit_length() - 1
+            for block, (bits_in_rows, bits_in_columns) in zip(
+                self.blocks[first], self.block_masks[first], strict=True
+            ):
+                rest = self._search(
+                    (mask & ~bits_in_rows, turned & ~bits_in_columns), limit - 1, seen, nodes
+                )
                 if rest is not None:
                     found = [block, *rest]
                     break
         seen[key] = found
         return found
+
+    def _masks(self, cells: Iterable[int]) -> tuple[int, int]:
+        """Cells as bit masks numbered row by row, and column by column."""
+        mask = turned = 0
+        for i in cells:
+            mask |= 1 << i
+            turned |= self.turned[i]
+        return mask, turned
 
     def least_blocks(self, cells: frozenset[int]) -> int:
         """A lower bound on the 2x2 blocks that cover the cells (no search).
@@ -208,20 +234,20 @@ class Grid:
         so the rows of one parity need at least the sum of their rows' greedy covers by
         pairs; likewise for columns. The best of the four such sums.
         """
-        n, at, pairs = self.n, self.lines_at, self._pairs
-        rows, columns = [0] * n, [0] * n
-        for i in cells:
-            r, in_row, c, in_column = at[i]
-            rows[r] |= in_row
-            columns[c] |= in_column
-        best = 0
-        for per_line in (rows, columns):
+        return self._least(*self._masks(cells))
+
+    def _least(self, mask: int, turned: int) -> int:
+        """`least_blocks` of the cells as bit masks numbered row by row and column by column."""
+        n, pairs, full, best = self.n, self._pairs, (1 << self.n) - 1, 0
+        for lines in (mask, turned) if mask else ():
             sums = [0, 0]
-            for k, mask in enumerate(per_line):
-                if mask:
-                    if mask not in pairs:
-                        pairs[mask] = _pairs(mask)
-                    sums[k & 1] += pairs[mask]
+            first = ((lines & -lines).bit_length() - 1) // n
+            for k in range(first, (lines.bit_length() - 1) // n + 1):
+                line = lines >> (k * n) & full
+                if line:
+                    if line not in pairs:
+                        pairs[line] = _pairs(line)
+                    sums[k & 1] += pairs[line]
             best = max(best, *sums)
         return best
 
@@ -235,14 +261,22 @@ class Grid:
     def scattered(self, mask: int, enough: int) -> int:
         """Up to `enough` of a bit mask's cells no two of which share a 2x2 block, as a mask.
 
-        Picked greedily in reading order; each needs a block of its own.
+        Picked greedily in reading order; each needs a block of its own. Remembered per board
+        (the last REMEMBERED questions at most): the same areas are asked again state after
+        state.
         """
-        picked, count = 0, 0
-        while mask and count < enough:
-            low = mask & -mask
-            mask &= ~self.reach[low.bit_length() - 1]
-            picked |= low
-            count += 1
+        key = (mask, enough)
+        picked = self._scattered.get(key)
+        if picked is None:
+            picked, count, reach = 0, 0, self.reach
+            while mask and count < enough:
+                low = mask & -mask
+                mask &= ~reach[low.bit_length() - 1]
+                picked |= low
+                count += 1
+            if len(self._scattered) >= REMEMBERED:
+                self._scattered.clear()
+            self._scattered[key] = picked
         return picked
 
     def capacity(self, mask: int, most: int) -> int:
