@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from functools import cached_property
 
-from starbattle.logic.grid import View
+from starbattle.logic.grid import View, bits
 from starbattle.logic.sentences import SENTENCE_LIMIT, units_text
 from starbattle.words import plural
 
@@ -26,10 +26,14 @@ Band = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 """A band's lines, and the groups of other units (`bands`)."""
 
 
-class Container(NamedTuple):
-    """An area of undecided cells and the stars it holds, with the units that say so."""
+@dataclass(frozen=True, eq=False)
+class Container:
+    """An area of undecided cells and the stars it holds, with the units that say so.
 
-    cells: frozenset[int]
+    Each is made once per state (`containers`), so one is itself alone (compared as an
+    object); its set of cells is made when first asked (most are only screened by mask).
+    """
+
     need: int
     lines: tuple[int, ...]
     """The band's lines."""
@@ -40,6 +44,11 @@ class Container(NamedTuple):
     meeting the band, outside it)."""
     mask: int
     """Its cells, as a bit mask."""
+
+    @cached_property
+    def cells(self) -> frozenset[int]:
+        """Its cells."""
+        return frozenset(bits(self.mask))
 
     @property
     def units(self) -> tuple[int, ...]:
@@ -131,7 +140,7 @@ def containers(view: View, most_lines: int | None = None) -> list[Container]:
 
     With `most_lines`, those of the bands of that many lines at most: the same first
     containers, the others not made (band tiling needs no more than SQUEEZE_LINES). Worked
-    out on bit masks; an area's set of cells is made only for one not seen before.
+    out on bit masks; an area's set of cells is made when a technique first asks for it.
     """
     if "containers" not in view.memo:
         view.memo["containers"] = _Made(bands(view))
@@ -168,7 +177,7 @@ def _add(
     view: View, lines: tuple[int, ...], others: tuple[tuple[int, ...], ...], made: _Made
 ) -> None:
     """The containers a band makes that no band before it made."""
-    masks, opened, needs, found, seen = view.open_masks, view.open, view.need, made.found, made.seen
+    masks, needs, found, seen = view.open_masks, view.need, made.found, made.seen
     need, band = sum(needs[u] for u in lines), 0
     for u in lines:
         band |= masks[u]
@@ -187,17 +196,9 @@ def _add(
                 outside |= masks[u]
             held = sum(needs[u] for u in meeting) - need
             areas.append((outside & ~band, held, meeting, "outside"))
-    cells = None
     for mask, held, units, way in areas:
         if not mask or held <= 0 or (mask, held) in seen:
             continue
         seen.add((mask, held))
-        cells = cells or frozenset().union(*(opened[u] for u in lines))
-        if way == "inside":
-            area = cells.difference(*(opened[u] for u in units))
-        elif way == "outside":
-            area = frozenset().union(*(opened[u] for u in units)) - cells
-        else:
-            area = cells
-        found.append(Container(area, held, lines, units, way, mask))
+        found.append(Container(held, lines, units, way, mask))
     made.counted.append(len(found))

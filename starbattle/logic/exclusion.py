@@ -13,7 +13,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
 from starbattle.logic.containers import Container, containers
-from starbattle.logic.grid import Found, View, and_filled, gathered
+from starbattle.logic.grid import Found, View, and_filled, bits, gathered
 from starbattle.logic.sentences import (
     SENTENCE_LIMIT,
     filling,
@@ -55,7 +55,7 @@ def container_exclusion(logic: Logic, view: View) -> list[Found]:
     # takes, it keeps room too.
     tight = sorted(
         (
-            (len(c.cells) - 4 * (c.need - 1), c.mask, c, grid.scattered(c.mask, c.need + 4))
+            (c.mask.bit_count() - 4 * (c.need - 1), c.mask, c, grid.scattered(c.mask, c.need + 4))
             for c in containers(view)
         ),
         key=_slack,
@@ -94,7 +94,7 @@ def _starved(
     for _, mask, container, scattered in reach:
         if not mask & effect:
             continue
-        need = container.need - (x in container.cells)
+        need = container.need - (mask >> x & 1)
         left = mask & ~effect
         if (
             need <= 0
@@ -103,9 +103,9 @@ def _starved(
             or grid.spread(left, need) >= need
         ):
             continue
-        room = frozenset(i for i in container.cells if not effect >> i & 1)
+        room = frozenset(bits(mask & ~effect))
         cover = grid.cover(room, need - 1)
-        if not budget.spend(len(container.cells) * grid.searched(room, need - 1)):
+        if not budget.spend(mask.bit_count() * grid.searched(room, need - 1)):
             return None
         if cover is None:
             continue

@@ -143,10 +143,14 @@ class Grid:
         self.turned = [1 << ((c - 1) * n + r - 1) for r, c in self.coords]
         """Per cell: its bit in a mask of cells numbered column by column (a turned board)."""
         self.block_masks = [
-            tuple((sum(1 << i for i in b), sum(self.turned[i] for i in b)) for b in blocks)
-            for blocks in self.blocks
+            tuple(
+                (sum(1 << i for i in b), sum(self.turned[i] for i in b), r - 1, left)
+                for b, left in zip(blocks, (c - 2, c - 1)[2 - len(blocks) :], strict=True)
+            )
+            for blocks, (r, c) in zip(self.blocks, self.coords, strict=True)
         ]
-        """Per cell: its `blocks` as bit masks, cells numbered row by row and column by column."""
+        """Per cell: its `blocks` as bit masks (cells numbered row by row, and column by
+        column), each with its top row and left column."""
         self._pairs: dict[int, int] = {}
         """A line's cells as a mask: the fewest pairs of adjacent cells covering them."""
         self.memo: dict[str, object] = {}
@@ -172,7 +176,7 @@ class Grid:
             time_left(self.deadline)
             most = COVER_NODES if limit > self.quota else 2 ** (min(limit, 13) + 1)
             nodes = [most]
-            found = self._search(self._masks(cells), limit, {}, nodes)
+            found = self._search(self._lines(cells), limit, {}, nodes)
             self._covers[key] = found, most - nodes[0]
         return self._covers[key][0]
 
@@ -185,17 +189,18 @@ class Grid:
 
     def _search(
         self,
-        cells: tuple[int, int],
+        cells: tuple[int, int, tuple[int, ...]],
         limit: int,
         seen: dict[tuple[int, int], list[frozenset[int]] | None],
         nodes: list[int],
     ) -> list[frozenset[int]] | None:
         """`cover`'s search below its question: the cell sets met so far, the nodes left.
 
-        The cells come as two bit masks, numbered row by row and column by column
-        (`_masks`), so that a cell set and its bound are made without a set of cells.
+        The cells come as bit masks numbered row by row and column by column, with their
+        lines' pairs (`_lines`), so that a cell set and its bound are made without a set of
+        cells and a block taken away changes only its own two rows' and columns' pairs.
         """
-        mask, turned = cells
+        mask, _, sums = cells
         if not mask:
             return []
         if limit <= 0 or mask.bit_count() > 4 * limit:
@@ -205,27 +210,55 @@ class Grid:
             return seen[key]
         nodes[0] -= 1
         found = None
-        if nodes[0] >= 0 and self._least(mask, turned) <= limit:
+        if nodes[0] >= 0 and max(sums) <= limit:
             first = (mask & -mask).bit_length() - 1
-            for block, (bits_in_rows, bits_in_columns) in zip(
-                self.blocks[first], self.block_masks[first], strict=True
-            ):
-                rest = self._search(
-                    (mask & ~bits_in_rows, turned & ~bits_in_columns), limit - 1, seen, nodes
-                )
+            for block, taken in zip(self.blocks[first], self.block_masks[first], strict=True):
+                rest = self._search(self._without(cells, taken), limit - 1, seen, nodes)
                 if rest is not None:
                     found = [block, *rest]
                     break
         seen[key] = found
         return found
 
-    def _masks(self, cells: Iterable[int]) -> tuple[int, int]:
-        """Cells as bit masks numbered row by row, and column by column."""
+    def _without(
+        self, cells: tuple[int, int, tuple[int, ...]], block: tuple[int, int, int, int]
+    ) -> tuple[int, int, tuple[int, ...]]:
+        """`_search`'s cells less a block (its masks, its top row and left column)."""
+        mask, turned, sums = cells
+        in_rows, in_columns, top, left = block
+        n, full, pairs, after = self.n, (1 << self.n) - 1, self._pairs, list(sums)
+        rest, turned_rest = mask & ~in_rows, turned & ~in_columns
+        for lines, less, first, offset in ((mask, rest, top, 0), (turned, turned_rest, left, 2)):
+            for k in (first, first + 1):
+                if 0 <= k < n:
+                    was, now = lines >> (k * n) & full, less >> (k * n) & full
+                    if was != now:
+                        for line in (was, now):
+                            if line not in pairs:
+                                pairs[line] = _pairs(line)
+                        after[offset + (k & 1)] += pairs[now] - pairs[was]
+        return rest, turned_rest, tuple(after)
+
+    def _lines(self, cells: Iterable[int]) -> tuple[int, int, tuple[int, ...]]:
+        """Cells as bit masks numbered row by row and column by column, and their pairs.
+
+        The greedy pairs covering each line, summed over the rows of each parity and the
+        columns of each parity (`least_blocks`).
+        """
         mask = turned = 0
         for i in cells:
             mask |= 1 << i
             turned |= self.turned[i]
-        return mask, turned
+        n, pairs, full, sums = self.n, self._pairs, (1 << self.n) - 1, [0, 0, 0, 0]
+        for lines, offset in ((mask, 0), (turned, 2)) if mask else ():
+            first = ((lines & -lines).bit_length() - 1) // n
+            for k in range(first, (lines.bit_length() - 1) // n + 1):
+                line = lines >> (k * n) & full
+                if line:
+                    if line not in pairs:
+                        pairs[line] = _pairs(line)
+                    sums[offset + (k & 1)] += pairs[line]
+        return mask, turned, tuple(sums)
 
     def least_blocks(self, cells: frozenset[int]) -> int:
         """A lower bound on the 2x2 blocks that cover the cells (no search).
@@ -234,22 +267,7 @@ class Grid:
         so the rows of one parity need at least the sum of their rows' greedy covers by
         pairs; likewise for columns. The best of the four such sums.
         """
-        return self._least(*self._masks(cells))
-
-    def _least(self, mask: int, turned: int) -> int:
-        """`least_blocks` of the cells as bit masks numbered row by row and column by column."""
-        n, pairs, full, best = self.n, self._pairs, (1 << self.n) - 1, 0
-        for lines in (mask, turned) if mask else ():
-            sums = [0, 0]
-            first = ((lines & -lines).bit_length() - 1) // n
-            for k in range(first, (lines.bit_length() - 1) // n + 1):
-                line = lines >> (k * n) & full
-                if line:
-                    if line not in pairs:
-                        pairs[line] = _pairs(line)
-                    sums[k & 1] += pairs[line]
-            best = max(best, *sums)
-        return best
+        return max(self._lines(cells)[2])
 
     def spread(self, mask: int, enough: int) -> int:
         """A lower bound on the 2x2 blocks covering a bit mask's cells, counted up to `enough`.

@@ -35,11 +35,11 @@ def _tiled(
     grid, found = view.grid, []
     budget = logic.container_budget(view, technique)
     for container in containers(view, most_lines):
-        if container.way not in ways or len(container.cells) > 4 * container.need:
+        if container.way not in ways or container.mask.bit_count() > 4 * container.need:
             continue
         if grid.spread(container.mask, container.need + 1) > container.need:
             continue  # more cells than its stars no two of which share a block: no search
-        if not budget.spend(len(container.cells)):
+        if not budget.spend(container.mask.bit_count()):
             break
         cover = grid.cover(container.cells, container.need)
         if cover is None or len(cover) != container.need:
