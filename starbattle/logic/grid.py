@@ -18,7 +18,8 @@ COVER_NODES = 250
 """The cell sets one 2x2 cover search for more blocks than a unit's stars (a container's)
 looks at before it gives up (`Grid.cover`)."""
 REMEMBERED = 100_000
-"""The answers of `Grid.scattered` a board keeps (then it starts again: a bound on memory)."""
+"""The answers a board keeps of a question asked again and again (`Grid.scattered`, a unit's
+numbers in a tally); then it starts again: a bound on memory."""
 
 
 class Found(NamedTuple):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from starbattle.logic.containers import bands
+from starbattle.logic.grid import REMEMBERED
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -63,6 +64,8 @@ def tallies(view: View) -> list[Tally]:
     grid, found, masks, needs = view.grid, [], view.open_masks, view.need
     capacity, n = grid.capacity, grid.n
     parts: dict = grid.memo.setdefault("tally parts", {})  # type: ignore[assignment]
+    if len(parts) >= REMEMBERED:  # a bound on memory (a 25x25 trace makes 28,000)
+        parts.clear()
     pairs: list[int] = []  # each meeting unit and its tally's index
     numbers: list[int] = []  # their rows of _Table.per_unit, in its order
     per_tally: list[int] = []  # the tallies' columns of _Table.per_tally
