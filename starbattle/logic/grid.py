@@ -18,8 +18,9 @@ COVER_NODES = 250
 """The cell sets one 2x2 cover search for more blocks than a unit's stars (a container's)
 looks at before it gives up (`Grid.cover`)."""
 REMEMBERED = 100_000
-"""The answers a board keeps of a question asked again and again (`Grid.scattered`, a unit's
-numbers in a tally); then it starts again: a bound on memory."""
+"""The answers a board keeps of each question asked again and again (covers, capacities,
+`Grid.scattered`, a unit's numbers in a tally); then it starts again, a bound on memory that
+changes no answer (each is the same whatever was asked before)."""
 
 
 class Found(NamedTuple):
@@ -162,19 +163,21 @@ class Grid:
 
         Hand-written: a tiny exact cover search (the first uncovered cell in reading order
         is best covered by a block whose top row is its own, so two branches per block),
-        remembered per board because traces ask the same questions again and again. A
-        search for more blocks than a unit's stars looks at COVER_NODES cell sets at most
-        and then finds none: every caller takes a cover found as its argument's witness and
-        None as no argument, so a search cut short costs a deduction, never soundness. One
-        for a unit's stars or fewer (levels 3 and 4) is not cut up to 13 stars: two blocks
-        per cell tried make 2^(limit+1) - 1 cell sets at most. Each search remembers its
-        cell sets for itself alone, so its answer never depends on the questions asked
-        before it (nor its memory on a whole trace's: a 25x25 board's trace once filled 24
-        GB).
+        remembered per board (REMEMBERED answers at most) because traces ask the same
+        questions again and again. A search for more blocks than a unit's stars looks at
+        COVER_NODES cell sets at most and then finds none: every caller takes a cover found
+        as its argument's witness and None as no argument, so a search cut short costs a
+        deduction, never soundness. One for a unit's stars or fewer (levels 3 and 4) is not
+        cut up to 13 stars: two blocks per cell tried make 2^(limit+1) - 1 cell sets at most.
+        Each search remembers its cell sets for itself alone, so its answer never depends on
+        the questions asked before it (nor its memory on a whole trace's: a 25x25 board's
+        trace once filled 24 GB).
         """
         key = (cells, limit)
         if key not in self._covers:
             time_left(self.deadline)
+            if len(self._covers) >= REMEMBERED:
+                self._covers.clear()
             most = COVER_NODES if limit > self.quota else 2 ** (min(limit, 13) + 1)
             nodes = [most]
             found = self._search(self._lines(cells), limit, {}, nodes)
@@ -314,6 +317,8 @@ class Grid:
                 if self.cover(cells, size) is not None:
                     found = size
                     break
+            if len(self._capacities) >= REMEMBERED:
+                self._capacities.clear()
             self._capacities[key] = found
         return found
 
