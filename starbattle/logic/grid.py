@@ -7,7 +7,7 @@ the techniques work on small integers and sets of them, not on cells and names.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
 from starbattle.limits import time_left
@@ -153,8 +153,6 @@ class Grid:
         ]
         """Per cell: its `blocks` as bit masks (cells numbered row by row, and column by
         column), each with its top row and left column."""
-        self._pairs: dict[int, int] = {}
-        """A line's cells as a mask: the fewest pairs of adjacent cells covering them."""
         self.memo: dict[str, object] = {}
         """What techniques work out once per board (e.g. arrays of its geometry)."""
 
@@ -230,17 +228,14 @@ class Grid:
         """`_search`'s cells less a block (its masks, its top row and left column)."""
         mask, turned, sums = cells
         in_rows, in_columns, top, left = block
-        n, full, pairs, after = self.n, (1 << self.n) - 1, self._pairs, list(sums)
+        n, full, after = self.n, (1 << self.n) - 1, list(sums)
         rest, turned_rest = mask & ~in_rows, turned & ~in_columns
         for lines, less, first, offset in ((mask, rest, top, 0), (turned, turned_rest, left, 2)):
             for k in (first, first + 1):
                 if 0 <= k < n:
                     was, now = lines >> (k * n) & full, less >> (k * n) & full
                     if was != now:
-                        for line in (was, now):
-                            if line not in pairs:
-                                pairs[line] = _pairs(line)
-                        after[offset + (k & 1)] += pairs[now] - pairs[was]
+                        after[offset + (k & 1)] += _pairs(now) - _pairs(was)
         return rest, turned_rest, tuple(after)
 
     def _lines(self, cells: Iterable[int]) -> tuple[int, int, tuple[int, ...]]:
@@ -253,15 +248,13 @@ class Grid:
         for i in cells:
             mask |= 1 << i
             turned |= self.turned[i]
-        n, pairs, full, sums = self.n, self._pairs, (1 << self.n) - 1, [0, 0, 0, 0]
+        n, full, sums = self.n, (1 << self.n) - 1, [0, 0, 0, 0]
         for lines, offset in ((mask, 0), (turned, 2)) if mask else ():
             first = ((lines & -lines).bit_length() - 1) // n
             for k in range(first, (lines.bit_length() - 1) // n + 1):
                 line = lines >> (k * n) & full
                 if line:
-                    if line not in pairs:
-                        pairs[line] = _pairs(line)
-                    sums[offset + (k & 1)] += pairs[line]
+                    sums[offset + (k & 1)] += _pairs(line)
         return mask, turned, tuple(sums)
 
     def least_blocks(self, cells: frozenset[int]) -> int:
@@ -394,8 +387,12 @@ class View:
         return tuple(sorted(marks))
 
 
+@lru_cache(maxsize=REMEMBERED)
 def _pairs(mask: int) -> int:
-    """The fewest pairs of adjacent bits covering a mask's bits (greedy from the lowest)."""
+    """The fewest pairs of adjacent bits covering a mask's bits (greedy from the lowest).
+
+    Remembered: asked of a line's cells at every node of every cover search.
+    """
     count = 0
     while mask:
         low = mask & -mask

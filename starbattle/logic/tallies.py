@@ -140,11 +140,6 @@ def pinned(view: View) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return pins & table.meets.T & possible[:, None], low, high
 
 
-def pinning(view: View) -> np.ndarray:
-    """(tally,): whether the others' bounds may pin some unit's share of the band (`pinned`)."""
-    return pinned(view)[0].any(axis=1)
-
-
 def steady(span: int, drops: list[int], rises: list[int], slack: tuple[int, int]) -> bool:
     """Whether no star that fills no unit can break a band's count, by its (most, least) slack.
 

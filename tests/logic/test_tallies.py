@@ -8,7 +8,7 @@ from crafted import APPLIES, DOES_NOT_APPLY, view_of
 from starbattle.logic.counting import _decides, _followed
 from starbattle.logic.exclusion import Star, miscounted
 from starbattle.logic.grid import View
-from starbattle.logic.tallies import pinned, pinning, screen, tallies
+from starbattle.logic.tallies import pinned, screen, tallies
 
 STATES = [
     (technique, case[0], case[1])
@@ -70,7 +70,7 @@ def test_pinning_keeps_every_band_capacity_counting_counts(
     technique: str, regions: list[str] | str, marks: list[str] | str
 ) -> None:
     view = view_of(regions, marks)
-    for tally, pins in zip(tallies(view), pinning(view), strict=True):
+    for tally, pins in zip(tallies(view), pinned(view)[0].any(axis=1), strict=True):
         cells = frozenset().union(*(view.open[u] for u in tally.lines))
         counted = _followed(view, tally.lines, tuple(sorted(tally.meeting)), cells)
         assert pins or counted is None, (technique, tally.lines, sorted(tally.meeting))
@@ -94,7 +94,7 @@ def test_pinning_leaves_few_bands_and_the_crafted_ones() -> None:
     bands = pinned = counted = 0
     for regions, marks, *_ in APPLIES["capacity-counting"]:
         view = view_of(regions, marks)
-        for tally, pins in zip(tallies(view), pinning(view), strict=True):
+        for tally, pins in zip(tallies(view), pinned(view)[0].any(axis=1), strict=True):
             cells = frozenset().union(*(view.open[u] for u in tally.lines))
             bands, pinned = bands + 1, pinned + bool(pins)
             counted += _followed(view, tally.lines, tuple(sorted(tally.meeting)), cells) is not None
