@@ -91,12 +91,12 @@ def test_a_band_is_counted_exactly_when_a_pinned_share_decides_cells(
 
 
 def test_pinning_leaves_few_bands_and_the_crafted_ones() -> None:
-    bands = pinned = counted = 0
+    bands = pinning = counted = 0
     for regions, marks, *_ in APPLIES["capacity-counting"]:
         view = view_of(regions, marks)
         for tally, pins in zip(tallies(view), pinned(view)[0].any(axis=1), strict=True):
             cells = frozenset().union(*(view.open[u] for u in tally.lines))
-            bands, pinned = bands + 1, pinned + bool(pins)
+            bands, pinning = bands + 1, pinning + bool(pins)
             counted += _followed(view, tally.lines, tuple(sorted(tally.meeting)), cells) is not None
     assert counted >= len(APPLIES["capacity-counting"])
-    assert pinned < bands / 2
+    assert pinning < bands / 2
