@@ -26,5 +26,17 @@ def joined(values: Sequence[str], last: str = "and") -> str:
 
 
 def listing(word: str, values: list[str]) -> str:
-    """'row 3', 'rows 3 and 4', 'rows 2, 3 and 5'."""
+    """'region A', 'regions A and B', 'regions A, B and E'."""
     return f"{word} {values[0]}" if len(values) == 1 else f"{word}s {joined(values)}"
+
+
+def numbered(word: str, numbers: Sequence[int]) -> str:
+    """'row 3', 'rows 3-4', 'rows 1-4 and 7': numbered lines, each run of them a range."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    said = [f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+    return f"{word}s {joined(said)}" if len(numbers) > 1 else f"{word} {said[0]}"

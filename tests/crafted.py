@@ -642,7 +642,7 @@ APPLIES = {
             [],
             [[3, 5]],
             ["row 1", "column 3", "column 4", "column 6"],
-            "A star at (3,5) would leave columns 3, 4 and 6 so little room outside row 1 "
+            "A star at (3,5) would leave columns 3-4 and 6 so little room outside row 1 "
             "(counting 2x2 blocks) that they put at least 2 stars into it, but row 1 needs only "
             "1 more, so (3,5) is empty",
         ),

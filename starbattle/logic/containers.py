@@ -71,6 +71,12 @@ class Container:
                 f"{band} and {others} lying inside {them} {need_verb(self.others)} "
                 f"{stars_needed(view, self.others)}, so the rest of {lines} holds {held}"
             )
+        if self.rest(view):
+            named = self.name(view)
+            return (
+                f"{others} {need_verb(self.others)} {stars_needed(view, self.others)} and "
+                f"{band}, so {named} {'holds' if self.single(view) else 'hold'} {held}"
+            )
         meet = "which meet" if len(self.others) > 1 else "which meets"
         their = "their" if len(self.others) > 1 else "its"
         return (
@@ -79,24 +85,41 @@ class Container:
             f"hold {held}"
         )
 
+    def rest(self, view: View) -> tuple[int, ...]:
+        """The band's kind's other lines, if it is every crossing line's undecided cells outside.
+
+        That is when its units are every crossing line with undecided cells: its cells are
+        then those lines' (none otherwise, and for the other ways).
+        """
+        n = view.grid.n
+        if self.way != "outside" or view.grid.kinds[self.others[0]] == "region":
+            return ()
+        kind, crossing = (
+            (range(n), range(n, 2 * n)) if self.lines[0] < n else (range(n, 2 * n), range(n))
+        )
+        if any(view.open_masks[u] for u in crossing if u not in self.others):
+            return ()
+        return tuple(u for u in kind if u not in self.lines)
+
     def name(self, view: View) -> str:
-        """'rows 3-4', 'the rest of rows 3-5', 'region B outside rows 3-5'."""
+        """'rows 3-4', 'the rest of rows 3-5', 'region B outside rows 3-5', 'rows 1-2'."""
         grid, lines = view.grid, units_text(view.grid, self.lines)
         if self.way == "band":
             return lines
         if self.way == "inside":
             return f"the rest of {lines}"
+        if rest := self.rest(view):
+            return units_text(grid, rest)
         return f"{units_text(grid, self.others)} outside {lines}"
 
-    @property
-    def single(self) -> bool:
+    def single(self, view: View) -> bool:
         """Whether its name is said as one thing ('the rest of rows 3-5', 'row 4')."""
-        units = self.others if self.way == "outside" else self.lines
+        units = (self.rest(view) or self.others) if self.way == "outside" else self.lines
         return self.way == "inside" or len(units) == 1
 
     def holds(self, view: View) -> str:
         """'rows 3-4 need', 'the rest of rows 3-5 needs': the name and its verb."""
-        return f"{self.name(view)} {'needs' if self.single else 'need'}"
+        return f"{self.name(view)} {'needs' if self.single(view) else 'need'}"
 
 
 def need_verb(units: tuple[int, ...]) -> str:

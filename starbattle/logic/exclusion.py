@@ -133,9 +133,9 @@ def _excluded(view: View, group: list[Squeezed]) -> Found:
             then = f"{at} would {fill}leave {space} for them"
     text = f"{container.told(view)}; {then}, so {so}"
     if len(text) > SENTENCE_LIMIT:
-        area = (container.name(view), container.single)
+        area = (container.name(view), container.single(view))
         rooms = [(s.need, s.most) for s in group]
-        general = owned("its" if container.single else "their", container.need, "star")
+        general = owned("its" if container.single(view) else "their", container.need, "star")
         text = starving(grid, xs, fulls, area, rooms, general)
     units = and_filled(container.units, fulls)
     cells = tuple(sorted({*xs, *view.marks_in(units)}))

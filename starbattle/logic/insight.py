@@ -28,7 +28,7 @@ from starbattle.model.board import Board, Cell
 from starbattle.model.checker import check
 from starbattle.model.units import Unit, region_names
 from starbattle.model.values import Explanation, Fixed, PartialCheck
-from starbattle.words import joined, listing, plural
+from starbattle.words import joined, listing, numbered, plural
 
 
 def fixed_cells(board: Board, timeout: float | None = None, **options: object) -> Fixed | None:
@@ -182,7 +182,7 @@ def describe(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> s
         if regions and lines and not other and not givens:
             inside = {(r, c) for label in regions for r, c in cells[label]}
             line_cells = {(r, c) for r, c in inside if (r if word == "row" else c) in lines}
-            where = listing(word, [str(line) for line in lines])
+            where = numbered(word, lines)
             them = _regions(board, regions)
             hold = "holds" if len(lines) == 1 else "hold"
             holds = "holds" if len(regions) == 1 else "hold"
@@ -220,9 +220,9 @@ def describe(board: Board, units: tuple[Rule, ...], labels: dict[str, str]) -> s
         return f"{_regions(board, regions)} {each}"
     parts = []
     if rows:
-        parts.append(listing("row", [str(r) for r in rows]))
+        parts.append(numbered("row", rows))
     if columns:
-        parts.append(listing("column", [str(c) for c in columns]))
+        parts.append(numbered("column", columns))
     if regions:
         parts.append(_regions(board, regions))
     named = ", ".join(parts) if parts else "the givens"

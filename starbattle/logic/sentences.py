@@ -6,14 +6,14 @@ from collections.abc import Iterable, Sequence
 
 from starbattle.logic.grid import Grid, View
 from starbattle.model.units import KINDS
-from starbattle.words import joined, listing, plural
+from starbattle.words import joined, listing, numbered, plural
 
 SENTENCE_LIMIT = 200
 """The longest sentence a step says; longer ones say less (e.g. 'these 9 units')."""
 
 
 def units_text(grid: Grid, units: Iterable[int]) -> str:
-    """'rows 3-4', 'regions B and F', 'column 2': units of one kind, consecutive lines a range.
+    """'rows 3-4', 'rows 1-4 and 7', 'regions B and F': units of one kind, runs of lines ranges.
 
     Regions called by words: 'the red and blue regions'.
     """
@@ -22,10 +22,9 @@ def units_text(grid: Grid, units: Iterable[int]) -> str:
     labels = [grid.labels[u] for u in units]
     if kind == "region" and grid.worded:
         return f"the {joined(labels)} region{'s' if len(labels) > 1 else ''}"
-    numbers = [int(label) for label in labels] if kind != "region" else []
-    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{kind}s {numbers[0]}-{numbers[-1]}"
-    return listing(kind, labels)
+    if kind == "region":
+        return listing(kind, labels)
+    return numbered(kind, [int(label) for label in labels])
 
 
 def units_phrase(grid: Grid, units: Iterable[int]) -> str:

@@ -6,6 +6,7 @@ import pytest
 from crafted import APPLIES, view_of
 
 from starbattle.logic.containers import SQUEEZE_LINES, Container, containers
+from starbattle.logic.grid import View
 
 CASES = [case for technique in ("band-tiling", "composite-tiling") for case in APPLIES[technique]]
 
@@ -39,3 +40,33 @@ def test_a_containers_cells_are_its_bands_and_units_undecided_cells(case: tuple)
         expected = {"band": band, "inside": band - others, "outside": others - band}
         assert container.cells == expected[container.way]
         assert container.mask == sum(1 << i for i in container.cells)
+
+
+EMPTY_5X5 = ("BBAAC/EBBAC/EEDDC/EEDDD/EEEDD", "...../...../...../...../.....")
+
+
+def _outside_row_1(regions: str, marks: str) -> tuple[View, Container]:
+    """A state's container of the columns meeting row 1, outside it (units 5-9 are columns)."""
+    view = view_of(regions, marks)
+    [container] = [
+        c for c in containers(view) if c.way == "outside" and c.lines == (0,) and c.others[0] < 10
+    ]
+    return view, container
+
+
+def test_every_crossing_line_outside_a_band_is_named_as_the_other_lines() -> None:
+    view, container = _outside_row_1(*EMPTY_5X5)
+    assert container.rest(view) == (1, 2, 3, 4)
+    assert container.name(view) == "rows 2-5"
+    assert container.holds(view) == "rows 2-5 need"
+    assert container.told(view) == (
+        "columns 1-5 need 5 stars and row 1 needs 1 star, so rows 2-5 hold 4 stars"
+    )
+
+
+def test_crossing_lines_that_leave_one_out_are_named_outside_the_band() -> None:
+    view, container = _outside_row_1(EMPTY_5X5[0], "x..../...../...../...../.....")
+    assert container.others == (6, 7, 8, 9)  # column 1 has no undecided cell in row 1
+    assert container.rest(view) == ()
+    assert container.name(view) == "columns 2-5 outside row 1"
+    assert container.holds(view) == "columns 2-5 outside row 1 need"

@@ -61,7 +61,7 @@ TEN = (
                 *("column 1", "region B", "region E", "column 3"),
             ],
             "A star at any of these 8 cells would fill its units that need just that star and "
-            "leave rows 1, 2, 4 and 5 outside columns 4-5 too little room for their 3 stars, so "
+            "leave rows 1-2 and 4-5 outside columns 4-5 too little room for their 3 stars, so "
             "they are empty",
         ),
         (  # (4,2) fills region E, (5,4) row 5 and region D, (3,2) region E: one unit starved

@@ -34,7 +34,7 @@ UNSAT = {
     "two rows inside one region": (
         Board.from_rows(["AAAAA", "AAAAA", "BCCCC", "BDDDD", "BEEEE"], 1),
         ["row 1", "row 2", "region A"],
-        "Rows 1 and 2 lie entirely in region A and need 2 x 1 = 2 stars there, but region A "
+        "Rows 1-2 lie entirely in region A and need 2 x 1 = 2 stars there, but region A "
         "holds only 1 x 1 = 1",
     ),
     "a region too small for two stars": (
