@@ -678,7 +678,7 @@ APPLIES = {
             [],
             [[9, 7]],
             ["column 7", "column 8", "region E", "region F"],
-            "If (9,7) were a star, then after 4 steps column 7 would have too many stars, so "
+            "If (9,7) were a star, then after 3 steps column 7 would have too many stars, so "
             "(9,7) is empty",
         ),
         (  # StarBattleLab sblsort-10-2-expert-442, at a trial of levels 1-3
@@ -698,7 +698,7 @@ APPLIES = {
             [],
             [[7, 4]],
             ["row 2", "column 1", "region D", "region F", "region J"],
-            "If (7,4) were a star, then after 6 steps region D would have too little room for its "
+            "If (7,4) were a star, then after 3 steps region D would have too little room for its "
             "stars, so (7,4) is empty",
         ),
     ],
@@ -734,7 +734,7 @@ APPLIES = {
                 *("row 9", "row 10", "column 8", "column 9"),
                 *("region G", "region H", "region I", "region J"),
             ],
-            "If (6,10) were empty, then after 13 steps region H would have no room for its stars, "
+            "If (6,10) were empty, then after 8 steps region H would have no room for its stars, "
             "so (6,10) is a star",
         ),
     ],

@@ -31,13 +31,13 @@ WEIGHTS = {
     "is_exclusion": 1.0106,
     "is_counting": 1.9901,
     "is_advanced": 2.2575,
-    "is_assumption-chain": 2.9902,
-    "is_machine": 3.0002,
+    "is_assumption-chain": 2.9909,
+    "is_machine": 3.0009,
     "pace_region": 0.878,
     "share_exclusion": 1.3964,
     "share_counting": 0.256,
     "share_advanced": 2.8426,
-    "share_assumption-chain": 0.5355,
+    "share_assumption-chain": 0.3808,
     "share_machine": 0.0,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score

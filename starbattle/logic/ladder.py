@@ -273,18 +273,18 @@ class Logic:
     def audit_chain(self, stars: frozenset[int], blanks: frozenset[int], step: Step) -> list[str]:
         """What is wrong with a trial's chain (an empty list: nothing).
 
-        It starts from the opposite of the step's conclusion; each later step's premises
-        (its units, the no-touch rule and its premise cells' marks, among the marks and the
-        chain's steps before it) force its conclusions, and can hold but for the step just
-        before the last (two stars it concludes may touch); the last one's premises cannot
-        hold: a rule is broken. Under the assumption the rules and all the marks have no
-        solution, so only the premises make this a check.
+        It starts from the opposite of its conclusion (and what that marks at once); each step's
+        premises (units, no-touch, premise cells' marks so far) force its other conclusions and
+        can hold, but for the step before the last (its stars may touch); the last one's cannot.
+        Only premises make this a check: under the assumption, rules and marks have no solution.
         """
         n, number, problems = self.grid.n, self.grid.number, []
         first, last = step.chain[0], step.chain[-1]
-        if (set(first.stars), set(first.blanks)) != (set(step.blanks), set(step.stars)):
+        if not (set(step.blanks) <= set(first.stars) and set(step.stars) <= set(first.blanks)):
             problems.append("chain: it does not start from the opposite of its conclusion")
-        now_stars, now_blanks = set(stars), set(blanks)
+        assumed = {*step.stars, *step.blanks}  # a premise of the chain, not a conclusion
+        now_stars = set(stars) | {(r - 1) * n + c - 1 for r, c in step.blanks}
+        now_blanks = set(blanks) | {(r - 1) * n + c - 1 for r, c in step.stars}
         for k, link in enumerate(step.chain, start=1):
             units = [number[unit] for unit in link.units]
             cells = {(r - 1) * n + c - 1 for r, c in link.cells}
@@ -292,11 +292,11 @@ class Logic:
             if link is last:
                 if self.possible(*premises):
                     problems.append(f"chain: its last step {k} breaks no rule")
-            elif link is not first:
+            else:
                 if k < len(step.chain) - 1 and not self.possible(*premises):
                     problems.append(f"chain: the premises of step {k} already break a rule")
-                concluded = [(c, True) for c in link.stars] + [(c, False) for c in link.blanks]
-                for (r, c), star in concluded:
+                concluded = [(c, c in link.stars) for c in (*link.stars, *link.blanks)]
+                for (r, c), star in [(c, star) for c, star in concluded if c not in assumed]:
                     if not self.entails(*premises[:2], (r - 1) * n + c - 1, star, units):
                         problems.append(f"chain: step {k}'s premises do not force ({r},{c})")
             now_stars |= {(r - 1) * n + c - 1 for r, c in link.stars}

@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from starbattle.logic.basic import around, filled, forced
-from starbattle.logic.grid import Found, View
+from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.minimise import minimise
-from starbattle.logic.sentences import needed
-from starbattle.words import noun, plural
+from starbattle.logic.sentences import needed, units_phrase, within
+from starbattle.words import joined, noun, owned, plural
 
 FOLLOWABLE = 6
 """The most steps between the assumption and the broken rule that a person can follow; a
@@ -216,11 +216,27 @@ class Trial:
 
     @property
     def length(self) -> int:
-        """The steps of the chain between the assumption and the broken rule.
+        """The steps of the chain between the assumption and the broken rule (`steps`).
 
-        Until the chain is shortened, the links the broken rule needs: as many or more.
+        Until the chain is shortened, those of the links the broken rule needs: as many or more.
         """
-        return len(self.support()) - 1 if self.kept is None else len(self.kept)
+        return len(self.steps(self.support()[1:] if self.kept is None else self.kept)) - 1
+
+    def steps(self, kept: list[int]) -> list[list[int]]:
+        """The links in order as the chain's steps, the assumption (link 0) first.
+
+        A link of level 1 (a star's neighbours, a unit given all its stars) right after the
+        step that made those stars is part of that step, as a person marks them on placing
+        a star: nothing moves, so every step still follows from the ones before it.
+        """
+        steps, links = [[0]], self.links
+        for i in kept:
+            link = links[i]
+            if link.technique in MARKING and link.rests_on and max(link.rests_on) == steps[-1][0]:
+                steps[-1].append(i)
+            else:
+                steps.append([i])
+        return steps
 
     def _replay(self, kept: list[int]) -> list[int] | None:
         """The links among these that conclude something, taken again in order.
@@ -306,14 +322,14 @@ class Trial:
         if self.kept is None:
             self.kept = self._replay(self.support()[1:])
         assert self.kept is not None
-        grid, first = self.grid, self.links[0].found
-        assert first is not None
-        said = [first]
-        stars, blanks = self.view.stars | first.stars, self.view.blanks | first.blanks
-        for i in self.kept:
-            found = _said(self.links[i], View(grid, stars, blanks))
-            said.append(found)
-            stars, blanks = stars | found.stars, blanks | found.blanks
+        grid, said = self.grid, []
+        stars, blanks = self.view.stars, self.view.blanks
+        for step in self.steps(self.kept):
+            parts = []
+            for i in step:
+                parts.append(_said(self.links[i], View(grid, stars, blanks)))
+                stars, blanks = stars | parts[-1].stars, blanks | parts[-1].blanks
+            said.extend(_marking(grid, parts))
         return (*said, self._broken_found(View(grid, stars, blanks)))
 
     def _broken_found(self, view: View) -> Found:
@@ -366,6 +382,42 @@ class Trial:
         return f"{name} would have too little room for its {stars}"
 
 
+def _marking(grid: Grid, parts: list[Found]) -> list[Found]:
+    """A step and the level-1 marks of its stars, as one step (said shorter where too long)."""
+    if len(parts) == 1:
+        return parts
+    first, rest = parts[0], parts[1:]
+    around = [f.cells[0] for f in rest if f.technique == "around-star"]
+    full = [f.units[0] for f in rest if f.technique == "full-unit"]
+    said = []
+    if around:
+        mine = set(around) == first.stars
+        where = (
+            ("it" if len(around) == 1 else "them")
+            if mine
+            else joined([grid.where(i) for i in around])
+        )
+        said.append(f"the cells around {where} are empty")
+    if full:
+        have, its = ("has", "its") if len(full) == 1 else ("have", "their")
+        held = owned(its, grid.quota, "star")
+        said.append(
+            f"{units_phrase(grid, full)} then {have} {held}, so {its} other cells are empty"
+        )
+    blanks = frozenset().union(*(f.blanks for f in parts))
+    more = len(blanks - first.blanks)
+    then = f"{plural(more, 'more cell')} {'is' if more == 1 else 'are'} then empty"
+    texts = (f"{first.sentence}; {joined(said)}", f"{first.sentence}; {then}")
+    return [
+        first._replace(
+            units=tuple(sorted({u for f in parts for u in f.units})),
+            cells=tuple(sorted({i for f in parts for i in f.cells})),
+            blanks=blanks,
+            sentence=within((*texts, first.sentence)),
+        )
+    ]
+
+
 def _said(link: Link, view: View) -> Found:
     """A link said as its technique's deduction from a state (where it applies)."""
     if link.technique == "around-star":
@@ -408,6 +460,8 @@ def trial_step(trial: Trial) -> Found:
     )
 
 
+MARKING = frozenset({"around-star", "full-unit"})
+"""The techniques of level 1: the marks a person makes on placing a star."""
 BASIC = frozenset({"around-star", "full-unit", "forced-fill"})
 """The techniques of levels 1 and 2: a chain of these alone, ending in a rule of counts, is
 an `assumption` (a rule of 2x2 blocks makes it an `assumption-chain`)."""

@@ -65,16 +65,9 @@ def test_an_assumption_of_levels_1_and_2_carries_its_chain() -> None:
             2,
             ["row 4"],
             [(4, 4)],
-            [],
-            "Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star",
-        ),
-        (
-            "around-star",
-            1,
-            [],
-            [],
             [(3, 4), (3, 5), (5, 3)],
-            "No two stars touch, so the cells around the star at (4,4) are empty",
+            "Row 4 needs 1 star and (4,4) is its only undecided cell, so it is a star; the "
+            "cells around it are empty",
         ),
         (
             "forced-fill",
@@ -94,7 +87,7 @@ def test_an_assumption_of_levels_1_and_2_carries_its_chain() -> None:
         ),
         ("broken-rule", 0, ["row 6"], [], [], "Row 6 has 2 stars, more than 1: a contradiction"),
     ]
-    assert step.chain_length == 4 and step.stars == ((4, 1),)
+    assert step.chain_length == 3 and step.stars == ((4, 1),)
     assert set(step.units) == {u for link in step.chain for u in link.units}
     assert logic.audit(state, step, sound_only=True) == []
 
@@ -113,14 +106,13 @@ def test_a_chain_through_2x2_blocks_ends_where_a_region_has_no_room() -> None:
     logic, state = logic_state(BLOCKS)
     step = first_trial(logic, state, "assumption-chain")
     assert said(logic, step) == [
-        ("suppose", 6, [], [(1, 3)], [], "Suppose (1,3) is a star"),
         (
-            "around-star",
-            1,
+            "suppose",
+            6,
             [],
-            [],
+            [(1, 3)],
             [(1, 2), (1, 4), (2, 2), (2, 4)],
-            "No two stars touch, so the cells around the star at (1,3) are empty",
+            "Suppose (1,3) is a star; the cells around it are empty",
         ),
         (
             "2x2-blocks",
@@ -154,7 +146,8 @@ def test_every_chain_names_only_marks_on_the_board_or_in_the_chain(
     known |= {cell for link in step.chain for cell in (*link.stars, *link.blanks)}
     for text in (step.sentence, *(link.sentence for link in step.chain)):
         assert cells_in(text) <= known, text
-    assert step.chain[0].stars + step.chain[0].blanks == step.blanks + step.stars
+    first = step.chain[0]  # the assumed mark, and the marks a person makes with it
+    assert set(step.blanks) <= set(first.stars) and set(step.stars) <= set(first.blanks)
     assert not step.chain[-1].stars and not step.chain[-1].blanks
 
 
@@ -169,18 +162,19 @@ def test_chains_a_person_can_follow_come_first_those_placing_a_star_first() -> N
     logic, state = logic_state(SIX)
     found = assumption(logic, View(logic.grid, *logic.numbers(state)))
     ranks = [(len(f.chain) - 2 > FOLLOWABLE, not f.stars, len(f.chain) - 2) for f in found]
-    assert ranks == sorted(ranks) and ranks[0] == (False, False, 4)
+    assert ranks == sorted(ranks) and ranks[0] == (False, False, 3)
 
 
 def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:
     """A star at (4,4): around it, column 3 and column 5 fill, row 6 gets two stars; the
-    trial's other links (row 5 filled, ...) are dropped."""
+    trial's other links (row 5 filled, ...) are dropped. The cells around it are marked with
+    it: one step."""
     logic, state = logic_state(SIX)
     trial = Trial(View(logic.grid, *logic.numbers(state)), 3 * 6 + 3, star=True)
     assert trial.propagate()
-    assert len(trial.links) - 1 > trial.length == 3
+    assert len(trial.links) - 1 > trial.length == 2
     trial.shorten()
-    assert trial.length == 3
+    assert trial.length == 2
     assert [logic.grid.cell(i) for i in trial.chain()[0].stars] == [(4, 4)]
 
 
@@ -192,8 +186,8 @@ def test_a_tampered_chain_fails_the_audit() -> None:
     tampered = step._replace(chain=(step.chain[0], wrong, *step.chain[2:]))
     problems = logic.audit(state, tampered, sound_only=True)
     assert problems[0] == "chain: step 2's premises do not force (4,3)"
-    cut = step._replace(chain=(*step.chain[:4], step.chain[-1]))  # no star at (6,3)
-    assert logic.audit(state, cut, sound_only=True) == ["chain: its last step 5 breaks no rule"]
+    cut = step._replace(chain=(*step.chain[:3], step.chain[-1]))  # no star at (6,3)
+    assert logic.audit(state, cut, sound_only=True) == ["chain: its last step 4 breaks no rule"]
 
 
 def test_a_chain_longer_than_a_person_follows_is_a_machine_step() -> None:

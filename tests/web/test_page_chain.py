@@ -21,8 +21,8 @@ MARKS = CHAIN_MARKS.replace("\n", "")
 ROWS = CHAIN_BOARD.splitlines()[1:]
 TEN = (ROOT / "instances" / "generated-10x10-2star.lp").read_text()
 TEXT = "#hint-text"
-FOLLOW = "Follow the trial on the board: the supposition, 6 steps, the broken rule ▶"
-"""The bar before a line is chosen: the sentence's "after 6 steps" between the chain's ends."""
+FOLLOW = "Follow the trial on the board: the supposition, 3 steps, the broken rule ▶"
+"""The bar before a line is chosen: the sentence's "after 3 steps" between the chain's ends."""
 Cells = list[tuple[int, int]]
 
 
@@ -90,7 +90,7 @@ def take_trial(player, screen: str = "desktop") -> dict:
         if level > 1:
             press("#hint")
         player.wait_text(TEXT, f"Hint {level} of 3")
-    assert step["technique"] == "assumption-chain" and len(step["chain"]) == 8
+    assert step["technique"] == "assumption-chain" and len(step["chain"]) == 5
     assert player.page.locator("#board").bounding_box() == board
     return step
 
@@ -110,9 +110,10 @@ def test_a_trial_lists_its_chain_sentences_with_the_regions_colours(player):
         for s in sentences
     ]
     assert lines(player) == coloured
-    assert coloured[3] == (
+    assert coloured[2] == (
         f"Region F ({words['F']}) needs 2 stars and its undecided cells fit in 2 2x2 blocks, one "
-        "star each, so (6,1) is a star and (5,2) and (6,2) are empty"
+        "star each, so (6,1) is a star and (5,2) and (6,2) are empty; column 1 then has its 2 "
+        "stars, so its other cells are empty"
     )
     assert [re.sub(r" \([a-z]+\)", "", line) for line in lines(player)] == sentences
     whole_step(player, step)
@@ -141,12 +142,12 @@ def test_sentences_name_several_regions_with_their_colours_too(player):
 def test_pointing_at_each_line_lights_what_it_concludes_then_the_whole_step_again(player):
     step = take_trial(player)
     board = player.page.locator("#board").bounding_box()
-    for k in range(1, 9):
+    for k in range(1, 6):
         player.page.hover(f"#chain li:nth-child({k})")
         shows_link(player, step["chain"], k)
     assert player.cells_with("chain-star") == [
         *((2, 5), (2, 9), (6, 1), (7, 4), (8, 2), (10, 1))
-    ]  # before line 8
+    ]  # before line 5
     player.page.mouse.move(1, 1)
     whole_step(player, step)
     assert player.page.locator("#board").bounding_box() == board
@@ -164,7 +165,7 @@ def test_tapping_lines_on_a_phone_follows_the_chain_and_a_tap_elsewhere_leaves_i
         < 8
     )
     scrolled = player.page.evaluate("scrollY")
-    for k in (6, 2, 4):
+    for k in (4, 2, 3):
         player.page.tap(f"#chain li:nth-child({k})")
         shows_link(player, step["chain"], k)
         # the board is where it was, less what the page scrolled to bring the line into view
@@ -185,12 +186,12 @@ def test_on_a_phone_a_bar_steps_through_the_chain_with_the_board_and_the_line_in
     player = open_player("phone")
     step = take_trial(player, "phone")
     chain, coloured = step["chain"], lines(player)
-    assert "then after 6 steps" in step["sentence"] and len(chain) == 8
+    assert "then after 3 steps" in step["sentence"] and len(chain) == 5
     assert player.text("#chain-line") == FOLLOW
-    for button, k in [("next", k) for k in range(1, 9)] + [("prev", 7), ("prev", 6)]:
+    for button, k in [("next", k) for k in range(1, 6)] + [("prev", 4), ("prev", 3)]:
         player.page.tap(f"#chain-{button}")
         shows_link(player, chain, k)
-        assert player.text("#chain-line") == f"{k} of 8: {coloured[k - 1]}"
+        assert player.text("#chain-line") == f"{k} of 5: {coloured[k - 1]}"
         bar = player.page.locator("#chain-now").bounding_box()
         assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844
         lit = player.cells_with("conclusion") or player.cells_with("unit")
@@ -216,7 +217,7 @@ def test_the_keyboard_follows_the_chain_and_axe_finds_nothing_serious(player):
     player.page.focus(TEXT)
     player.page.keyboard.press("Tab")  # the first line comes next
     shows_link(player, step["chain"], 1)
-    for key, k in (("ArrowDown", 2), ("ArrowDown", 3), ("End", 8), ("ArrowUp", 7), ("Home", 1)):
+    for key, k in (("ArrowDown", 2), ("ArrowDown", 3), ("End", 5), ("ArrowUp", 4), ("Home", 1)):
         player.page.keyboard.press(key)
         assert player.page.evaluate("document.activeElement.textContent") == lines(player)[k - 1]
         shows_link(player, step["chain"], k)
@@ -291,7 +292,7 @@ LONG_MARKS = (
     ".xx.x*x.xx|....xxxx..|.....x..xx"
 ).replace("|", "")
 """StarBattleLab's sblsort-10-2-expert-1245 (../shared/corpus/difficulty.jsonl) at the state of
-its `explain` trace before step 14, whose trial's chain runs to 21 lines."""
+its `explain` trace before step 14, whose trial's chain runs to 13 lines."""
 
 
 def chain_box(player) -> dict:
@@ -319,7 +320,7 @@ def line_shows(player, k: int) -> bool:
 
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, screen):
-    """21 lines: as wide as its box on both screens; beside the board the box ends in the
+    """13 lines: as wide as its box on both screens; beside the board the box ends in the
     window and the list scrolls within it, so pointing at any line leaves the board still."""
     player = open_player(screen)
     press = player.page.tap if screen == "phone" else player.page.click
@@ -330,8 +331,8 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
     for level in (2, 3):
         press("#hint")
         player.wait_text(TEXT, f"Hint {level} of 3")
-    assert step["chain"][0]["sentence"] == "Suppose (9,2) is a star"
-    assert len(step["chain"]) == 21 == player.page.locator("#chain li").count()
+    assert step["chain"][0]["sentence"] == "Suppose (5,9) is a star; the cells around it are empty"
+    assert len(step["chain"]) == 13 == player.page.locator("#chain li").count()
     box = chain_box(player)
     assert box["box"][0] <= box["box"][1] and box["list"][0] <= box["list"][1], box
     assert box["left"] >= 0 and box["right"] <= box["width"], box
@@ -340,11 +341,11 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
     assert serious_violations(player.page) == []  # a list that scrolls is reached by keys too
     board = player.page.locator("#board").bounding_box()
     shown = player.page.locator("#chain-box").bounding_box()
-    for k in range(1, 22):
+    for k in range(1, 14):
         line = player.page.locator(f"#chain li:nth-child({k})")
         if screen == "phone":  # the page keeps the board in view, the bar shows the line
             line.tap()
-            assert player.text("#chain-line").startswith(f"{k} of 21: "), k
+            assert player.text("#chain-line").startswith(f"{k} of 13: "), k
         else:
             line.hover()
             assert player.page.locator("#board").bounding_box() == board, k

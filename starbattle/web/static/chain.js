@@ -62,8 +62,8 @@ function follow() {
   }
   lightStep(chain[at - 1], 3);
   game.chainMarks = madeBefore(chain, at);
-  const [assumed] = chain;
-  game.marked.supposed = cellSet([...assumed.conclusions.stars, ...assumed.conclusions.blanks]);
+  const {conclusions} = listed.step; // the assumed cell: the step concludes its other side
+  game.marked.supposed = cellSet([...conclusions.stars, ...conclusions.blanks]);
   draw();
 }
 
