@@ -7,7 +7,7 @@ import pytest
 from crafted import APPLIES, CHAINS, board_of, state_of
 
 from starbattle.logic.assumption import assumption
-from starbattle.logic.grid import View
+from starbattle.logic.grid import Found, View
 from starbattle.logic.ladder import Logic
 from starbattle.logic.trial import FOLLOWABLE, Trial
 from starbattle.model.steps import State, Step
@@ -230,3 +230,25 @@ def test_a_view_since_a_state_is_the_same_view_and_knows_its_changed_units() -> 
     assert after.changed == {*grid.units_of[star], *grid.units_of[blank]}
     assert plain.changed is None and plain.fresh(0)
     assert [after.fresh(u) for u in range(len(grid.sets))].count(True) == len(after.changed)
+
+
+def test_a_step_too_long_to_say_with_its_marks_counts_them() -> None:
+    """A star's level-1 marks join the step that placed it; where the whole sentence would be
+    too long, they are counted, and where even that is, the step says what it said."""
+    from starbattle.logic.basic import around
+    from starbattle.logic.trial import _marking
+
+    logic, state = logic_state(SIX)
+    view = View(logic.grid, *logic.numbers(state))
+    x = 3 * 6 + 3  # (4,4), row 4's only undecided cell
+    marks = around(view, x)
+    assert marks is not None and len(marks.blanks) == 3
+    for length, ending in [
+        (160, "; the cells around it are empty"),
+        (170, "; 3 more cells are then empty"),
+        (180, ""),
+    ]:
+        placed = Found("forced-fill", (3,), (), frozenset({x}), frozenset(), "a" * length)
+        [step] = _marking(logic.grid, [placed, marks])
+        assert step.sentence == "a" * length + ending
+        assert (step.stars, step.blanks, step.units) == ({x}, marks.blanks, (3,))
