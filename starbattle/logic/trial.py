@@ -405,13 +405,14 @@ def _marking(grid: Grid, parts: list[Found]) -> list[Found]:
             f"{units_phrase(grid, full)} then {have} {held}, so {its} other cells are empty"
         )
     blanks = frozenset().union(*(f.blanks for f in parts))
+    theirs = {i for f in rest for i in f.cells} - first.stars  # the step's own stars: no premise
     more = len(blanks - first.blanks)
     then = f"{plural(more, 'more cell')} {'is' if more == 1 else 'are'} then empty"
     texts = (f"{first.sentence}; {joined(said)}", f"{first.sentence}; {then}")
     return [
         first._replace(
             units=tuple(sorted({u for f in parts for u in f.units})),
-            cells=tuple(sorted({i for f in parts for i in f.cells})),
+            cells=tuple(sorted({*first.cells, *theirs})),
             blanks=blanks,
             sentence=within((*texts, first.sentence)),
         )

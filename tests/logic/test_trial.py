@@ -252,3 +252,4 @@ def test_a_step_too_long_to_say_with_its_marks_counts_them() -> None:
         [step] = _marking(logic.grid, [placed, marks])
         assert step.sentence == "a" * length + ending
         assert (step.stars, step.blanks, step.units) == ({x}, marks.blanks, (3,))
+        assert step.cells == ()  # its own star is no premise of its marks
