@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from starbattle.logic.blocks import one_star_each
-from starbattle.logic.grid import Found, Grid, View, bits
+from starbattle.logic.grid import Found, Grid, View, bits, remember
 from starbattle.logic.sentences import SENTENCE_LIMIT, outcome, units_text
 from starbattle.logic.tallies import Tally, pinned, tallies
 from starbattle.words import joined, plural
@@ -73,15 +73,17 @@ def _tiling(grid: Grid, part: int, held: int) -> tuple[frozenset[int], frozenset
     """What undecided cells (a bit mask) decide holding one star per block of their cover.
 
     Whatever the other marks (the decided cells it would empty are kept), remembered per
-    board.
+    board (`remember`).
     """
     tilings: dict = grid.memo.setdefault("tilings", {})  # type: ignore[assignment]
-    if (part, held) not in tilings:
+    found = tilings.get((part, held))
+    if found is None:
         cells = frozenset(bits(part))
         cover = grid.cover(cells, held)
         bare = View(grid, frozenset(), frozenset())
-        tilings[part, held] = one_star_each(bare, cells, cover) if cover else (frozenset(),) * 2
-    return tilings[part, held]
+        tiled = one_star_each(bare, cells, cover) if cover else (frozenset(),) * 2
+        found = remember(tilings, (part, held), tiled)
+    return found
 
 
 def _followed(

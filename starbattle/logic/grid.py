@@ -19,8 +19,8 @@ COVER_NODES = 250
 looks at before it gives up (`Grid.cover`)."""
 REMEMBERED = 100_000
 """The answers a board keeps of each question asked again and again (covers, capacities,
-`Grid.scattered`, a unit's numbers in a tally); then it starts again, a bound on memory that
-changes no answer (each is the same whatever was asked before)."""
+`Grid.scattered`, a unit's numbers in a tally, a part's tiling: `remember`); then it starts
+again, a bound on memory that changes no answer (each is the same whatever was asked before)."""
 
 
 class Found(NamedTuple):
@@ -174,12 +174,10 @@ class Grid:
         key = (cells, limit)
         if key not in self._covers:
             time_left(self.deadline)
-            if len(self._covers) >= REMEMBERED:
-                self._covers.clear()
             most = COVER_NODES if limit > self.quota else 2 ** (min(limit, 13) + 1)
             nodes = [most]
             found = self._search(self._lines(cells), limit, {}, nodes)
-            self._covers[key] = found, most - nodes[0]
+            remember(self._covers, key, (found, most - nodes[0]))
         return self._covers[key][0]
 
     def searched(self, cells: frozenset[int], limit: int) -> int:
@@ -289,9 +287,7 @@ class Grid:
                 mask &= ~reach[low.bit_length() - 1]
                 picked |= low
                 count += 1
-            if len(self._scattered) >= REMEMBERED:
-                self._scattered.clear()
-            self._scattered[key] = picked
+            remember(self._scattered, key, picked)
         return picked
 
     def capacity(self, mask: int, most: int) -> int:
@@ -310,9 +306,7 @@ class Grid:
                 if self.cover(cells, size) is not None:
                     found = size
                     break
-            if len(self._capacities) >= REMEMBERED:
-                self._capacities.clear()
-            self._capacities[key] = found
+            remember(self._capacities, key, found)
         return found
 
     def cell(self, i: int) -> Cell:
@@ -385,6 +379,14 @@ class View:
                     marks.add(i)
                 marks.update(j for j in grid.around[i] if j in self.stars)
         return tuple(sorted(marks))
+
+
+def remember(store: dict, key: Hashable, answer: Item) -> Item:
+    """Keep a board's answer to a question in its store, emptied first once it holds REMEMBERED."""
+    if len(store) >= REMEMBERED:
+        store.clear()
+    store[key] = answer
+    return answer
 
 
 @lru_cache(maxsize=REMEMBERED)

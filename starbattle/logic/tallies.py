@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from starbattle.logic.containers import bands
-from starbattle.logic.grid import REMEMBERED
+from starbattle.logic.grid import remember
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -64,8 +64,6 @@ def tallies(view: View) -> list[Tally]:
     grid, found, masks, needs = view.grid, [], view.open_masks, view.need
     capacity, n = grid.capacity, grid.n
     parts: dict = grid.memo.setdefault("tally parts", {})  # type: ignore[assignment]
-    if len(parts) >= REMEMBERED:  # a bound on memory (a 25x25 trace makes 28,000)
-        parts.clear()
     pairs: list[int] = []  # each meeting unit and its tally's index
     numbers: list[int] = []  # their rows of _Table.per_unit, in its order
     per_tally: list[int] = []  # the tallies' columns of _Table.per_tally
@@ -83,9 +81,11 @@ def tallies(view: View) -> list[Tally]:
             for u in meeting:  # caps, from_caps and steady's terms, inline: asked millions of times
                 inside = masks[u] & mask
                 key = (inside, masks[u], needs[u], span)
-                if key not in parts:
-                    parts[key] = _part(capacity, inside, masks[u] ^ inside, needs[u], span)
-                row = parts[key]
+                row = parts.get(key)
+                if row is None:  # remembered: a 25x25 trace asks 28,000 different ones
+                    row = remember(
+                        parts, key, _part(capacity, inside, masks[u] ^ inside, needs[u], span)
+                    )
                 room[u], bounds[u] = row[:2], row[2:4]
                 most, least, units = most + row[2], least + row[3], units | 1 << u
                 drops.append(row[6])

@@ -8,7 +8,6 @@ import pytest
 from crafted import APPLIES, board_of, stars_of
 
 from starbattle.logic import grid as grid_module
-from starbattle.logic import tallies
 from starbattle.logic.grid import Grid, bits
 from starbattle.logic.ladder import Logic
 from starbattle.model.board import Board
@@ -63,14 +62,14 @@ def test_a_cover_search_stops_after_its_nodes_and_answers_alike_whatever_came_be
 def test_a_board_forgetting_its_remembered_answers_gives_the_same_steps(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Covers, capacities, scattered cells and tally numbers are remembered per board up to
-    REMEMBERED answers, then forgotten: every answer is the same whatever was asked before."""
+    """Covers, capacities, scattered cells, tally numbers and tilings are remembered up to
+    REMEMBERED answers per board, then forgotten: every answer is the same whatever was asked
+    before."""
     regions = APPLIES["capacity-counting"][0][0]
     regions = regions.split("/") if isinstance(regions, str) else regions
     board = board_of(regions, stars_of(regions))
     kept = Logic(board).explain()
-    for module in (grid_module, tallies):
-        monkeypatch.setattr(module, "REMEMBERED", 2)
+    monkeypatch.setattr(grid_module, "REMEMBERED", 2)
     forgetting = Logic(board)
     assert forgetting.explain() == kept
     assert len(forgetting.grid._covers) <= 2 and len(forgetting.grid._scattered) <= 2
