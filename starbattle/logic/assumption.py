@@ -15,7 +15,7 @@ CHAIN_DEPTH = 8
 """The most rounds of levels 3-5 an assumption may take to reach a contradiction."""
 SHALLOW = 6
 """The rounds of levels 3-5 allowed while looking for a chain short enough to follow."""
-PASSES = ((2, 0), (3, SHALLOW), *((cap, CHAIN_DEPTH) for cap in (3, 4, 5)))
+PASSES = ((2, 0), (3, SHALLOW), (5, SHALLOW), *((cap, CHAIN_DEPTH) for cap in (3, 4, 5)))
 """The searches, in order: the highest level a chain may use and its rounds of levels 3-5."""
 ASSUMPTION_CHOICES = 3
 """Chains using levels 3-5 stop once this many refutations short enough to follow are found."""
@@ -30,9 +30,10 @@ def assumption(logic: Logic, view: View) -> list[Found]:
 
     Complete for chains of levels 1-2: every undecided cell is assumed a star and empty
     and levels 1-2 run to their fixpoint. While no chain found is short enough to follow
-    (FOLLOWABLE steps), chains that may use level 3 for SHALLOW rounds are tried too, on
-    the cells of the tightest units first, until ASSUMPTION_CHOICES such chains are found
-    or FOLLOW_WORK is spent. While no refutation at all is found, chains that may use
+    (FOLLOWABLE steps, once shortened), chains that may use level 3, then levels 3-5, for
+    SHALLOW rounds are tried too, on the cells of the tightest units first, keeping only
+    those short enough to follow, until ASSUMPTION_CHOICES are found or each search has
+    spent FOLLOW_WORK. While no refutation at all is found, chains that may use
     levels up to 3, then 4, then 5 for CHAIN_DEPTH rounds are tried, until
     ASSUMPTION_CHOICES refutations are found or the ladder's ASSUMPTION_WORK is spent (a
     count of cells, not seconds, so every run finds the same steps); once it is spent with
@@ -72,7 +73,7 @@ def assumption(logic: Logic, view: View) -> list[Found]:
                 if x in (view.seen_star if star else view.seen_empty):
                     continue  # a known solution agrees: no chain breaks a rule
                 trial = _refute(logic, view, x, star, cap, spent, since, rounds)
-                if trial is not None:
+                if trial is not None and (deep or cap == 2 or _followable(trial)):
                     found.append(trial)
                     logic.refutable.append((x, star, cap))
             enough = sum(deep or t.length <= FOLLOWABLE for t in found)
@@ -86,6 +87,12 @@ def assumption(logic: Logic, view: View) -> list[Found]:
     return _steps(found)
 
 
+def _followable(trial: Trial) -> bool:
+    """Whether a refutation's chain, shortened, is short enough for a person to follow."""
+    trial.shorten()
+    return trial.length <= FOLLOWABLE
+
+
 def _steps(trials: list[Trial]) -> list[Found]:
     """The steps of the SHORTEST refuted assumptions, best first.
 
@@ -94,7 +101,8 @@ def _steps(trials: list[Trial]) -> list[Found]:
     on most, then the shortest; ties go in reading order.
     """
     for trial in trials:
-        trial.shorten()
+        if trial.kept is None:
+            trial.shorten()
     ranked = sorted(trials, key=lambda t: (t.length > FOLLOWABLE, t.star, t.length, t.x))
     return [trial_step(trial) for trial in ranked[:SHORTEST]]
 

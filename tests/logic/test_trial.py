@@ -165,6 +165,40 @@ def test_chains_a_person_can_follow_come_first_those_placing_a_star_first() -> N
     assert ranks == sorted(ranks) and ranks[0] == (False, False, 3)
 
 
+EXPERT_1 = (
+    ["AAAAAAAAAA", "BBBBACACDD", "BBAAACCCDD", "EBFFFFFFDD", "EEEEFGFFFD",
+     "EHHHGGGDDD", "EHHHGGIDII", "EHJGGIIIII", "EJJJJIIIII", "EJJJJIIIII"],
+    ["xxxx.x....", "....x.x.x.", "..xxx.x.x.", ".....xxxx.", "..xx......",
+     "....x.xx..", "x.xx..x...", ".....xx...", ".x.x.x....", ".x...x.x.."],
+)  # fmt: skip
+"""StarBattleLab's sblsort-10-2-expert-1 (../shared/corpus/difficulty.jsonl) where its trace
+meets its first trial."""
+
+
+def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Chains of levels 1-3 refute a cell here only in 10 steps or more; one step of
+    confinement (level 5) refutes (1,5) in 4."""
+    import starbattle.logic.assumption as level_6
+
+    logic, state = Logic(board_of(EXPERT_1[0], 2)), state_of(EXPERT_1[1])
+    step = first_trial(logic, state, "assumption-chain")
+    assert step.sentence == (
+        "If (1,5) were a star, then after 4 steps (5,9) would have to be both a star and "
+        "empty, so (1,5) is empty"
+    )
+    assert [link.technique for link in step.chain] == [
+        "suppose", "2x2-blocks", "confinement", "2x2-blocks", "2x2-blocks", "broken-rule"
+    ]  # fmt: skip
+    assert logic.audit(state, step, sound_only=True) == []
+    passes = tuple(p for p in level_6.PASSES if p != (5, level_6.SHALLOW))
+    monkeypatch.setattr(level_6, "PASSES", passes)
+    again = Logic(board_of(EXPERT_1[0], 2)).deductions(state, "assumption-chain")
+    lengths = [found.chain_length for found in again]
+    assert min(lengths) == 10 > FOLLOWABLE
+
+
 def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:
     """A star at (4,4): around it, column 3 and column 5 fill, row 6 gets two stars; the
     trial's other links (row 5 filled, ...) are dropped. The cells around it are marked with
