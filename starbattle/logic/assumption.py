@@ -33,14 +33,11 @@ def assumption(logic: Logic, view: View) -> list[Found]:
     (FOLLOWABLE steps, once shortened), chains that may use level 3, then levels 3-5, for
     SHALLOW rounds are tried too, on the cells of the tightest units first, keeping only
     those short enough to follow, until ASSUMPTION_CHOICES are found or each search has
-    spent FOLLOW_WORK; the longer chains they meet are kept aside. While no other
-    refutation is found, chains that may use levels up to 3, then 4, then 5 for
-    CHAIN_DEPTH rounds are tried, until
+    spent FOLLOW_WORK. While no refutation at all is found, chains that may use
+    levels up to 3, then 4, then 5 for CHAIN_DEPTH rounds are tried, until
     ASSUMPTION_CHOICES refutations are found or the ladder's ASSUMPTION_WORK is spent (a
     count of cells, not seconds, so every run finds the same steps); once it is spent with
-    no refutation, level 6 has nothing to say and the ladder goes on to level 7 (a core
-    decides several cells where a trial decides one); when they find one, the chains kept
-    aside are ranked with theirs.
+    no refutation, level 6 has nothing to say and the ladder goes on to level 7.
     Refutations found by the last search are tried again first (more marks cannot undo
     them), which saves a search per step while a trace works through them: the search is
     made again only when they are all too long and the last search found a shorter one.
@@ -63,10 +60,6 @@ def assumption(logic: Logic, view: View) -> list[Found]:
     )
     budget = logic.budget(6)
     found: list[Trial] = []
-    longer: list[tuple[Trial, tuple[int, bool, int]]] = []
-    """Chains too long to follow met while looking for short ones (and how to find them
-    again): ranked with the deep passes' chains once those find one, since the deep passes
-    decide whether level 6 has a step."""
     logic.refutable = []
     for cap, rounds in PASSES:
         deep = rounds == CHAIN_DEPTH
@@ -80,13 +73,9 @@ def assumption(logic: Logic, view: View) -> list[Found]:
                 if x in (view.seen_star if star else view.seen_empty):
                     continue  # a known solution agrees: no chain breaks a rule
                 trial = _refute(logic, view, x, star, cap, spent, since, rounds)
-                if trial is None:
-                    continue
-                if deep or cap == 2 or _followable(trial):
+                if trial is not None and (deep or cap == 2 or _followable(trial)):
                     found.append(trial)
                     logic.refutable.append((x, star, cap))
-                else:
-                    longer.append((trial, (x, star, cap)))
             enough = sum(deep or t.length <= FOLLOWABLE for t in found)
             if cap > 2 and (enough >= ASSUMPTION_CHOICES or spent.left < 0):
                 break
@@ -95,10 +84,7 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         if any(trial.length <= FOLLOWABLE for trial in found) or budget.left < 0:
             break
     logic.followed = any(trial.length <= FOLLOWABLE for trial in found)
-    if not found:
-        return []
-    logic.refutable.extend(key for _, key in longer)
-    return _steps(found + [trial for trial, _ in longer])
+    return _steps(found)
 
 
 def _followable(trial: Trial) -> bool:

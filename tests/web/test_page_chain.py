@@ -288,11 +288,11 @@ LONG_BOARD = (
     "FFHIFDGGEE\nHHHIFFFGGE\nHHIIFFFGEE\nHIIIJFJGEE\nHIJJJJJJJE\n"
 )
 LONG_MARKS = (
-    "........x.|.x....x...|........xx|xxx.x....x|.....x.x..|xx...x.x..|..........|"
-    "......x.x.|..........|.........."
+    "..........|.x....x...|........x.|.x..x.....|.....x....|xx...x.x..|..........|"
+    "........x.|..........|.........."
 ).replace("|", "")
 """StarBattleLab's sblsort-10-2-expert-599 (../shared/corpus/difficulty.jsonl) at the state of
-its `explain` trace before step 16, whose trial's chain runs to 13 lines."""
+its `explain` trace before step 10, whose trial's chain runs to 13 lines."""
 
 
 def chain_box(player) -> dict:
@@ -331,7 +331,7 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
     for level in (2, 3):
         press("#hint")
         player.wait_text(TEXT, f"Hint {level} of 3")
-    assert step["chain"][0]["sentence"] == "Suppose (3,7) is a star; the cells around it are empty"
+    assert step["chain"][0]["sentence"] == "Suppose (5,8) is a star; the cells around it are empty"
     assert len(step["chain"]) == 13 == player.page.locator("#chain li").count()
     box = chain_box(player)
     assert box["box"][0] <= box["box"][1] and box["list"][0] <= box["list"][1], box
