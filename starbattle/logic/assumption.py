@@ -33,11 +33,12 @@ def assumption(logic: Logic, view: View) -> list[Found]:
     (FOLLOWABLE steps, once shortened), chains that may use level 3, then levels 3-5, for
     SHALLOW rounds are tried too, on the cells of the tightest units first, keeping only
     those short enough to follow, until ASSUMPTION_CHOICES are found or each search has
-    spent FOLLOW_WORK. While no refutation at all is found, chains that may use
-    levels up to 3, then 4, then 5 for CHAIN_DEPTH rounds are tried, until
-    ASSUMPTION_CHOICES refutations are found or the ladder's ASSUMPTION_WORK is spent (a
-    count of cells, not seconds, so every run finds the same steps); once it is spent with
-    no refutation, level 6 has nothing to say and the ladder goes on to level 7.
+    spent FOLLOW_WORK (the longer ones they meet are dropped: the deep passes find chains of
+    simpler steps). While no refutation is found, chains that may use levels up to 3, then
+    4, then 5 for CHAIN_DEPTH rounds are tried, until ASSUMPTION_CHOICES refutations are
+    found or the ladder's ASSUMPTION_WORK is spent (a count of cells, not seconds, so every
+    run finds the same steps); once it is spent with no refutation, level 6 has nothing to
+    say and the ladder goes on to level 7.
     Refutations found by the last search are tried again first (more marks cannot undo
     them), which saves a search per step while a trace works through them: the search is
     made again only when they are all too long and the last search found a shorter one.
