@@ -734,7 +734,7 @@ APPLIES = {
                 *("row 9", "row 10", "column 8", "column 9"),
                 *("region G", "region H", "region I", "region J"),
             ],
-            "If (6,10) were empty, then after 8 steps region H would have no room for its stars, "
+            "If (6,10) were empty, then after 5 steps region H would have no room for its stars, "
             "so (6,10) is a star",
         ),
     ],

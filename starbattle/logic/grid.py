@@ -117,6 +117,8 @@ class Grid:
 
         self.sets = [frozenset(cells) for cells in members]
         self.masks = [sum(1 << i for i in cells) for cells in members]
+        self.halos = [frozenset(j for i in cells for j in self.around[i]) for cells in members]
+        """Each unit's cells' neighbours: where a star a unit's argument rests on may lie."""
         self.reach = [sum(1 << j for j in (i, *self.around[i])) for i in range(n * n)]
         """A cell and its neighbours, as a bit mask: what a star there takes from the board."""
         self.near = [
@@ -372,13 +374,17 @@ class View:
 
     def marks_in(self, units: Iterable[int]) -> tuple[int, ...]:
         """The marked cells of some units, and stars touching them (what they rest on)."""
-        grid, marks = self.grid, set()
+        grid, marked = self.grid, self.marked
+        marks: set[int] = set()
         for unit in units:
-            for i in grid.members[unit]:
-                if i in self.stars or i in self.blanks:
-                    marks.add(i)
-                marks.update(j for j in grid.around[i] if j in self.stars)
+            marks |= grid.sets[unit] & marked
+            marks |= grid.halos[unit] & self.stars
         return tuple(sorted(marks))
+
+    @cached_property
+    def marked(self) -> frozenset[int]:
+        """The cells marked a star or empty."""
+        return self.stars | self.blanks
 
 
 def remember(store: dict, key: Hashable, answer: Item) -> Item:

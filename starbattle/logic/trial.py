@@ -227,15 +227,26 @@ class Trial:
 
         A link of level 1 (a star's neighbours, a unit given all its stars) right after the
         step that made those stars is part of that step, as a person marks them on placing
-        a star: nothing moves, so every step still follows from the ones before it.
+        a star: nothing moves, so every step still follows from the ones before it. Which
+        step made a star is read off the chain taken again (`_replayed`), not the trial: a
+        shortened chain may make it by another step than the trial did.
         """
-        steps, links = [[0]], self.links
+        steps, links, grid = [[0]], self.links, self.grid
+        replayed = self._replayed(kept)
+        made = self.made if replayed is None else replayed[0]
         for i in kept:
             link = links[i]
-            if link.technique in MARKING and link.rests_on and max(link.rests_on) == steps[-1][0]:
-                steps[-1].append(i)
-            else:
-                steps.append([i])
+            if link.technique in MARKING:
+                premises = (
+                    (link.key,)
+                    if link.technique == "around-star"
+                    else [j for j in grid.members[link.key] if j in self.stars]
+                )
+                rests_on = {made[j] for j in premises if j in made}
+                if rests_on and max(rests_on) == steps[-1][0]:
+                    steps[-1].append(i)
+                    continue
+            steps.append([i])
         return steps
 
     def _replay(self, kept: list[int]) -> list[int] | None:
@@ -244,11 +255,23 @@ class Trial:
         From the marks and the assumption alone; None when one no longer applies or, at
         the end, the rule is not broken.
         """
+        replayed = self._replayed(kept)
+        if replayed is None or not self._breaks(*replayed[1:]):
+            return None
+        made = replayed[0]
+        return sorted({made[i] for i in made} - {0})
+
+    def _replayed(self, kept: list[int]) -> tuple[dict[int, int], set[int], set[int]] | None:
+        """These links taken again in order from the marks and the assumption alone.
+
+        Which link (0: the assumption) made each new mark, and the stars and empty cells
+        at the end; None when one no longer applies.
+        """
         grid, view, links, quota = self.grid, self.view, self.links, self.grid.quota
         first = links[0].found
         assert first is not None
         stars, blanks = set(view.stars | first.stars), set(view.blanks | first.blanks)
-        used = []
+        made = dict.fromkeys(first.stars | first.blanks, 0)
         for i in sorted(kept):
             link = links[i]
             key, new_stars, new_blanks = link.key, (), ()
@@ -273,11 +296,10 @@ class Trial:
                 if not (link.marks[0] <= stars and link.marks[1] <= blanks):
                     return None
                 new_stars, new_blanks = found.stars - stars, found.blanks - blanks
-            if new_stars or new_blanks:
-                used.append(i)
-                stars.update(new_stars)
-                blanks.update(new_blanks)
-        return used if self._breaks(stars, blanks) else None
+            made.update(dict.fromkeys({*new_stars, *new_blanks}, i))
+            stars.update(new_stars)
+            blanks.update(new_blanks)
+        return made, stars, blanks
 
     def _breaks(self, stars: set[int], blanks: set[int]) -> bool:
         """Whether the marks break the trial's rule."""
@@ -340,7 +362,8 @@ class Trial:
             a, b = broken.cells
             text = f"the stars at {grid.where(a)} and {grid.where(b)} touch: a contradiction"
         elif broken.kind == "both":
-            text = f"{grid.where(broken.cells[0])} would be both a star and empty: a contradiction"
+            both = f"cell {grid.where(broken.cells[0])} would be both a star and empty"
+            text = f"{both}: a contradiction"
         else:
             unit = broken.unit
             assert unit is not None

@@ -199,6 +199,36 @@ def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
     assert min(lengths) == 10 > FOLLOWABLE
 
 
+EXPERT_599 = tuple(
+    rows.split("|")
+    for rows in (
+        "AABBBBCCCC|ABBBBBBCDD|AAABBCCCDE|FFFBFDDDDE|FFFFFDGDEE|FFHIFDGGEE|HHHIFFFGGE|"
+        "HHIIFFFGEE|HIIIJFJGEE|HIJJJJJJJE",
+        "..........|.x....x...|........x.|.x..x.....|.....x....|xx...x.x..|..........|"
+        "........x.|..........|..........",
+    )
+)
+"""StarBattleLab's sblsort-10-2-expert-599 (../shared/corpus/difficulty.jsonl) at the state of
+its trace before step 10."""
+
+
+def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain() -> None:
+    """In the trial, (4,6) and (5,8) were made by steps the shortened chain drops; region D
+    places them there, and the cells around them are marked with it: 5 steps, not 7."""
+    logic, state = Logic(board_of(EXPERT_599[0], 2)), state_of(EXPERT_599[1])
+    step = first_trial(logic, state, "assumption-chain")
+    assert step.sentence == (
+        "If (4,1) were a star, then after 5 steps region G would have no room for its stars, "
+        "so (4,1) is empty"
+    )
+    assert step.chain[4].sentence == (
+        "Region D needs 2 stars and has just 2 undecided cells, so they are all stars; the "
+        "cells around them are empty"
+    )
+    assert {(3, 5), (3, 7), (5, 9), (6, 9)} <= set(step.chain[4].blanks)  # around both
+    assert logic.audit(state, step, sound_only=True) == []
+
+
 def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:
     """A star at (4,4): around it, column 3 and column 5 fill, row 6 gets two stars; the
     trial's other links (row 5 filled, ...) are dropped. The cells around it are marked with
