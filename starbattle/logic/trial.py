@@ -258,8 +258,7 @@ class Trial:
         replayed = self._replayed(kept)
         if replayed is None or not self._breaks(*replayed[1:]):
             return None
-        made = replayed[0]
-        return sorted({made[i] for i in made} - {0})
+        return sorted(set(replayed[0].values()) - {0})
 
     def _replayed(self, kept: list[int]) -> tuple[dict[int, int], set[int], set[int]] | None:
         """These links taken again in order from the marks and the assumption alone.
@@ -362,8 +361,10 @@ class Trial:
             a, b = broken.cells
             text = f"the stars at {grid.where(a)} and {grid.where(b)} touch: a contradiction"
         elif broken.kind == "both":
-            both = f"cell {grid.where(broken.cells[0])} would be both a star and empty"
-            text = f"{both}: a contradiction"
+            text = (
+                f"cell {grid.where(broken.cells[0])} would be both a star and empty: "
+                "a contradiction"
+            )
         else:
             unit = broken.unit
             assert unit is not None
