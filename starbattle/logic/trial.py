@@ -14,16 +14,20 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from starbattle.logic.basic import around, filled, forced
+from starbattle.logic.broken import Broken
 from starbattle.logic.grid import Found, Grid, View
 from starbattle.logic.minimise import minimise
-from starbattle.logic.sentences import needed, units_phrase, within
-from starbattle.words import joined, noun, owned, plural
+from starbattle.logic.sentences import units_phrase, within
+from starbattle.words import joined, owned, plural
 
 FOLLOWABLE = 6
 """The most steps between the assumption and the broken rule that a person can follow; a
 longer chain counts as a machine step (the grade's `unsat-core` effort)."""
-SUPPOSE, BROKEN = "suppose", "broken-rule"
-"""The techniques of a chain's first step (the assumed mark) and last (the rule it breaks)."""
+SQUEEZED = (2, 3)
+"""How many adjacent lines a trial checks together for room (`cramped`): with 3 as well as
+2, fewer and shorter chains on held-out 10x10 experts; 4 added nothing."""
+SUPPOSE = "suppose"
+"""The technique of a chain's first step (the assumed mark)."""
 
 
 class Link(NamedTuple):
@@ -38,16 +42,6 @@ class Link(NamedTuple):
     """The deduction of a level 3-5 technique, or the assumption, as found."""
     marks: tuple[frozenset[int], frozenset[int]] | None = None
     """A level 3-5 deduction's premise cells that were stars, and those that were empty."""
-
-
-class Broken(NamedTuple):
-    """The rule a trial breaks: stars touch, a unit's stars or room, a cell both ways."""
-
-    kind: str
-    """'touch', 'too-many', 'no-room', 'cramped' (fewer 2x2 blocks than stars) or 'both'."""
-    unit: int | None
-    cells: tuple[int, ...]
-    rests_on: frozenset[int]
 
 
 class Trial:
@@ -123,7 +117,7 @@ class Trial:
                 for j in grid.around[s]:
                     if j in stars:
                         pair = tuple(sorted((s, j)))
-                        self.broken = Broken("touch", None, pair, self._rests_on(pair))
+                        self.broken = Broken("touch", (), pair, self._rests_on(pair))
                         return True
                     if j not in blanks:
                         if link < 0:
@@ -133,11 +127,11 @@ class Trial:
             need = quota - has[unit]
             if need < 0:
                 cells = tuple(i for i in grid.members[unit] if i in stars)
-                self.broken = Broken("too-many", unit, cells, self._rests_on(cells))
+                self.broken = Broken("too-many", (unit,), cells, self._rests_on(cells))
                 return True
             if free[unit] < need:
                 cells = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
-                self.broken = Broken("no-room", unit, cells, self._rests_on(cells))
+                self.broken = Broken("no-room", (unit,), cells, self._rests_on(cells))
                 return True
             if free[unit] and (need == 0 or need == free[unit]):
                 marks = [i for i in grid.members[unit] if i in stars or (need and i in blanks)]
@@ -162,12 +156,12 @@ class Trial:
             for j in grid.around[i]:
                 if j in stars:
                     pair = tuple(sorted((i, j)))
-                    self.broken = Broken("touch", None, pair, self._rests_on(pair))
+                    self.broken = Broken("touch", (), pair, self._rests_on(pair))
                     return True
             for unit in grid.units_of[i]:
                 if self.has[unit] > grid.quota:
                     cells = tuple(k for k in grid.members[unit] if k in stars)
-                    self.broken = Broken("too-many", unit, cells, self._rests_on(cells))
+                    self.broken = Broken("too-many", (unit,), cells, self._rests_on(cells))
                     return True
         return False
 
@@ -181,7 +175,7 @@ class Trial:
                 mine, other = (stars, blanks) if star else (blanks, stars)
                 for i in sorted(cells):
                     if i in other:
-                        self.broken = Broken("both", None, (i,), frozenset({made.get(i, 0), link}))
+                        self.broken = Broken("both", (), (i,), frozenset({made.get(i, 0), link}))
                         return True
                     if i not in mine:
                         self._mark(i, star, link)
@@ -255,8 +249,9 @@ class Trial:
         From the marks and the assumption alone; None when one no longer applies or, at
         the end, the rule is not broken.
         """
-        replayed = self._replayed(kept)
-        if replayed is None or not self._breaks(*replayed[1:]):
+        replayed, broken = self._replayed(kept), self.broken
+        assert broken is not None
+        if replayed is None or not broken.holds(self.grid, *replayed[1:]):
             return None
         return sorted(set(replayed[0].values()) - {0})
 
@@ -300,36 +295,48 @@ class Trial:
             blanks.update(new_blanks)
         return made, stars, blanks
 
-    def _breaks(self, stars: set[int], blanks: set[int]) -> bool:
-        """Whether the marks break the trial's rule."""
-        broken, grid = self.broken, self.grid
-        assert broken is not None
-        if broken.kind == "touch":
-            return all(i in stars for i in broken.cells)
-        if broken.kind == "both":
-            return broken.cells[0] in stars and broken.cells[0] in blanks
-        assert broken.unit is not None
-        cells = grid.sets[broken.unit]
-        need, left = grid.quota - len(cells & stars), frozenset(cells - stars - blanks)
-        if broken.kind == "cramped":
-            return need > 0 and grid.cover(left, need - 1) is not None
-        return need < 0 if broken.kind == "too-many" else len(left) < need
-
     def cramped(self) -> bool:
-        """Whether a unit's undecided cells fit in fewer 2x2 blocks than it needs stars.
+        """Whether some units' undecided cells fit in fewer 2x2 blocks than they need stars.
 
-        A 2x2 block holds one star at most; True when a unit is so cramped (see `broken`).
-        Only the units changed since the last look are looked at.
+        A 2x2 block holds one star at most; True when a unit needs more stars than the
+        fewest blocks covering its undecided cells, or SQUEEZED adjacent rows (columns)
+        together do (a squeeze, as band tiling has it), or two neighbouring regions (a 2x2
+        block may hold cells of both): see `broken`. Only the units changed since the last
+        look are looked at, the bands of lines that meet them and their neighbouring regions.
         """
-        grid, stars, blanks = self.grid, self.stars, self.blanks
+        grid, stars, blanks, n, quota = (
+            self.grid,
+            self.stars,
+            self.blanks,
+            self.grid.n,
+            self.grid.quota,
+        )
         changed, self.changed = sorted(self.changed), set()
-        for unit in changed:
-            need, cells = grid.quota - self.has[unit], grid.sets[unit]
-            if need <= 0 or self.free[unit] > 4 * (need - 1):
+        bands = sorted(
+            tuple(range(k, k + width))
+            for width in SQUEEZED
+            for u in changed
+            if u < 2 * n
+            for k in range(u - width + 1, u + 1)
+            if k >= 0 and k // n == (k + width - 1) // n
+        )
+        pairs = sorted(
+            (min(a, b), max(a, b))
+            for a in changed
+            if a >= 2 * n and self.has[a] < quota
+            for b in _touching(grid)[a - 2 * n]
+            if self.has[b] < quota
+        )
+        for units in (*((u,) for u in changed), *dict.fromkeys(bands), *dict.fromkeys(pairs)):
+            need = quota * len(units) - sum(self.has[u] for u in units)
+            if need <= 0 or sum(self.free[u] for u in units) > 4 * (need - 1):
                 continue
-            if grid.cover(frozenset(cells - stars - blanks), need - 1) is not None:
-                marks = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
-                self.broken = Broken("cramped", unit, marks, self._rests_on(marks))
+            cells = frozenset().union(*(grid.sets[u] for u in units)) - stars - blanks
+            if grid.cover(cells, need - 1) is not None:
+                marks = tuple(
+                    i for u in units for i in grid.members[u] if i in stars or i in blanks
+                )
+                self.broken = Broken("cramped", units, marks, self._rests_on(marks))
                 return True
         return False
 
@@ -351,59 +358,8 @@ class Trial:
                 parts.append(_said(self.links[i], View(grid, stars, blanks)))
                 stars, blanks = stars | parts[-1].stars, blanks | parts[-1].blanks
             said.extend(_marking(grid, parts))
-        return (*said, self._broken_found(View(grid, stars, blanks)))
-
-    def _broken_found(self, view: View) -> Found:
-        """The chain's last step: the rule it breaks, said as the marks show it."""
-        broken, grid = self.broken, self.grid
-        assert broken is not None
-        if broken.kind == "touch":
-            a, b = broken.cells
-            text = f"the stars at {grid.where(a)} and {grid.where(b)} touch: a contradiction"
-        elif broken.kind == "both":
-            text = (
-                f"cell {grid.where(broken.cells[0])} would be both a star and empty: "
-                "a contradiction"
-            )
-        else:
-            unit = broken.unit
-            assert unit is not None
-            name = grid.names[unit]
-            if broken.kind == "too-many":
-                stars = plural(view.has[unit], "star")
-                text = f"{name} has {stars}, more than {grid.quota}: a contradiction"
-            elif broken.kind == "no-room":
-                left = len(view.open[unit])
-                room = f"only {plural(left, 'undecided cell')}" if left else "no undecided cell"
-                text = f"{name} needs {needed(view, unit)} but has {room} left: a contradiction"
-            else:
-                blocks = len(grid.cover(view.open[unit], view.need[unit] - 1) or ())
-                hold = "which holds one star" if blocks == 1 else "one star each"
-                text = (
-                    f"{name} needs {needed(view, unit)} but its undecided cells fit in "
-                    f"{plural(blocks, '2x2 block')}, {hold}: a contradiction"
-                )
-        units = () if broken.unit is None else (broken.unit,)
-        cells = view.marks_in(units) if units else broken.cells
-        return Found(BROKEN, units, tuple(sorted(cells)), frozenset(), frozenset(), text, 0)
-
-    def what_breaks(self) -> str:
-        """The broken rule as the conclusion of the assumption ('region C would have ...')."""
-        broken, grid = self.broken, self.grid
-        assert broken is not None
-        if broken.kind == "touch":
-            a, b = broken.cells
-            return f"the stars at {grid.where(a)} and {grid.where(b)} would touch"
-        if broken.kind == "both":
-            return f"{grid.where(broken.cells[0])} would have to be both a star and empty"
-        assert broken.unit is not None
-        name = grid.names[broken.unit]
-        if broken.kind == "too-many":
-            return f"{name} would have too many stars"
-        stars = noun(grid.quota, "star")
-        if broken.kind == "no-room":
-            return f"{name} would have no room for its {stars}"
-        return f"{name} would have too little room for its {stars}"
+        assert self.broken is not None
+        return (*said, self.broken.found(View(grid, stars, blanks)))
 
 
 def _marking(grid: Grid, parts: list[Found]) -> list[Found]:
@@ -457,6 +413,21 @@ def _said(link: Link, view: View) -> Found:
     return found
 
 
+def _touching(grid: Grid) -> list[list[int]]:
+    """Each region's neighbouring regions, by its place in `grid.regions` (once per board).
+
+    Neighbouring: a cell of one touches a cell of the other, so a 2x2 block may hold both.
+    """
+    touching = grid.memo.get("touching regions")
+    if touching is None:
+        first = 2 * grid.n
+        touching = grid.memo["touching regions"] = [
+            sorted({u for j in grid.halos[r] for u in grid.units_of[j] if u >= first} - {r})
+            for r in grid.regions
+        ]
+    return touching  # type: ignore[return-value]
+
+
 def trial_step(trial: Trial) -> Found:
     """The level-6 step of a refuted assumption, its chain with it."""
     x, star, view, grid = trial.x, trial.star, trial.view, trial.grid
@@ -470,7 +441,7 @@ def trial_step(trial: Trial) -> Found:
     assumed, verdict = ("a star", "empty") if star else ("empty", "a star")
     after = f"then after {plural(len(steps), 'step')} " if steps else ""
     text = (
-        f"if {grid.where(x)} were {assumed}, {after}{trial.what_breaks()}, "
+        f"if {grid.where(x)} were {assumed}, {after}{trial.broken.outcome(grid)}, "
         f"so {grid.where(x)} is {verdict}"
     )
     conclusion = frozenset({x})

@@ -209,7 +209,7 @@ EXPERT_599 = tuple(
     )
 )
 """StarBattleLab's sblsort-10-2-expert-599 (../shared/corpus/difficulty.jsonl) at the state of
-its trace before step 10."""
+its trace before step 10 (as the trace ran before a chain could end at a squeeze)."""
 
 
 def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain() -> None:
@@ -227,6 +227,63 @@ def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain(
     )
     assert {(3, 5), (3, 7), (5, 9), (6, 9)} <= set(step.chain[4].blanks)  # around both
     assert logic.audit(state, step, sound_only=True) == []
+
+
+EXPERT_33 = tuple(
+    rows.split("|")
+    for rows in (
+        "AAAAABBCCC|ABBBBBBBCC|ABBBBDDDCC|EEEEDDFCCC|EEDDDDFFCC|GGDDDHHFCC|GGGIIHHFFC|"
+        "GJIIIHHHHC|JJJJIHIIHC|JJJJIIIHHC",
+        ".x.....xx.|.x.xxxx.x.|xxxx..x.x.|....xxxxxx|xxxxx.x*x.|..x..xxxxx|xx.xxx.x*x|"
+        ".x...x.xxx|x..x.x.x.x|.......x.x",
+    )
+)
+"""StarBattleLab's sblsort-10-2-expert-33 (../shared/corpus/difficulty.jsonl) at the state of
+its trace before step 29."""
+
+
+def test_a_chain_may_end_where_two_adjacent_lines_are_squeezed() -> None:
+    """Neither column is cramped alone; together they need 4 stars in 3 2x2 blocks."""
+    logic, state = Logic(board_of(EXPERT_33[0], 2)), state_of(EXPERT_33[1])
+    step = first_trial(logic, state, "assumption-chain")
+    assert step.sentence == (
+        "If (8,4) were a star, then after 3 steps columns 5-6 would have too little room for "
+        "their stars, so (8,4) is empty"
+    )
+    last = step.chain[-1]
+    assert [unit.name(logic.board) for unit in last.units] == ["column 5", "column 6"]
+    assert last.sentence == (
+        "Columns 5-6 need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
+        "each: a contradiction"
+    )
+    assert logic.audit(state, step) == []
+    grid = logic.grid
+    trial = Trial(View(grid, *logic.numbers(state)), 7 * 10 + 3, star=True)  # (8,4)
+    assert trial.propagate() is False and trial.cramped() is True
+    broken, marks = trial.broken, (trial.stars, trial.blanks)
+    assert broken is not None and (broken.kind, broken.units) == ("cramped", (14, 15))
+    assert broken.holds(grid, *marks)
+    assert not any(broken._replace(units=(unit,)).holds(grid, *marks) for unit in broken.units)
+
+
+def test_a_chain_may_end_where_two_neighbouring_regions_are_squeezed() -> None:
+    """sblsort-10-2-expert-599 at the state of its trace before step 11: regions A and B
+    need 4 stars in 3 blocks."""
+    marks = (
+        "..........|.xx...x..x|......xxx.|.x..x.....|.....xx.x.|x....x.x..|.....x....|"
+        "........x.|..........|.........."
+    )
+    logic, state = Logic(board_of(EXPERT_599[0], 2)), state_of(marks.split("|"))
+    step = first_trial(logic, state, "assumption-chain")
+    assert step.sentence == (
+        "If (1,9) were a star, then after 2 steps regions A and B would have too little room "
+        "for their stars, so (1,9) is empty"
+    )
+    assert step.chain[-1].sentence == (
+        "Regions A and B need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
+        "each: a contradiction"
+    )
+    assert logic.audit(state, step) == []
 
 
 def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:

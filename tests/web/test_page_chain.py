@@ -289,10 +289,10 @@ LONG_BOARD = (
 )
 LONG_MARKS = (
     "..........|...x......|..........|.......x..|.....xx...|..........|.x...xx...|"
-    ".x........|.xx.xxx...|..x.x*x..."
+    ".x.x......|.xx.xxx...|..x.x*x..."
 ).replace("|", "")
 """StarBattleLab's sblsort-10-2-expert-506 (../shared/corpus/difficulty.jsonl) at the state of
-its `explain` trace before step 10, whose trial's chain runs to 15 lines."""
+its `explain` trace before step 11, whose trial's chain runs to 15 lines."""
 LONG_LINES = 15
 
 
