@@ -18,8 +18,8 @@ class Broken(NamedTuple):
     kind: str
     """'touch', 'too-many', 'no-room', 'cramped' (fewer 2x2 blocks than stars) or 'both'."""
     units: tuple[int, ...]
-    """The unit whose rule breaks; for 'cramped' a unit or two adjacent lines (a squeeze);
-    none for 'touch' and 'both'."""
+    """The unit whose rule breaks; for 'cramped' a unit, 2-3 adjacent lines (a squeeze) or
+    two neighbouring regions; none for 'touch' and 'both'."""
     cells: tuple[int, ...]
     rests_on: frozenset[int]
 
@@ -89,5 +89,5 @@ class Broken(NamedTuple):
 
 
 def _name(grid: Grid, units: tuple[int, ...]) -> str:
-    """A unit's name ('region C'), or two adjacent lines' ('rows 3-4')."""
+    """A unit's name ('region C'), or several of one kind named together ('rows 3-4')."""
     return grid.names[units[0]] if len(units) == 1 else units_text(grid, units)
