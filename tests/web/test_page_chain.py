@@ -354,3 +354,35 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
             assert line_shows(player, k), k
         assert player.page.locator("#chain li.followed").count() == 1, k
         assert "followed" in (line.get_attribute("class") or ""), k
+
+
+SQUEEZE_BOARD = (
+    "stars: 2\nAAAAABBCCC\nABBBBBBBCC\nABBBBDDDCC\nEEEEDDFCCC\nEEDDDDFFCC\nGGDDDHHFCC\n"
+    "GGGIIHHFFC\nGJIIIHHHHC\nJJJJIHIIHC\nJJJJIIIHHC\n"
+)
+SQUEEZE_MARKS = (
+    ".x.....xx.|.x.xxxx.x.|xxxx..x.x.|....xxxxxx|xxxxx.x*x.|..x..xxxxx|xx.xxx.x*x|"
+    ".x...x.xxx|x..x.x.x.x|.......x.x"
+).replace("|", "")
+"""StarBattleLab's sblsort-10-2-expert-33 before step 29 of its trace: a chain that ends where
+columns 5 and 6 together have too little room."""
+
+
+def test_a_chain_ending_at_a_squeeze_outlines_both_lines(player):
+    player.open(SQUEEZE_BOARD, SQUEEZE_MARKS)
+    with player.page.expect_response("**/api/hint") as answer:
+        player.page.click("#hint")
+    (step,) = answer.value.json()["records"]
+    for level in (2, 3):
+        player.page.click("#hint")
+        player.wait_text(TEXT, f"Hint {level} of 3")
+    last = step["chain"][-1]
+    assert last["sentence"] == (
+        "Columns 5-6 need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
+        "each: a contradiction"
+    )
+    assert player.page.locator("#chain li").last.text_content() == last["sentence"]
+    player.page.hover(f"#chain li:nth-child({len(step['chain'])})")
+    assert player.cells_with("unit") == [(r, c) for r in range(1, 11) for c in (5, 6)]
+    assert player.cells_with("premise") == cells(last["premises"]["cells"])
+    assert player.cells_with("conclusion") == []
