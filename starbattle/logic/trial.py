@@ -304,13 +304,8 @@ class Trial:
         block may hold cells of both): see `broken`. Only the units changed since the last
         look are looked at, the bands of lines that meet them and their neighbouring regions.
         """
-        grid, stars, blanks, n, quota = (
-            self.grid,
-            self.stars,
-            self.blanks,
-            self.grid.n,
-            self.grid.quota,
-        )
+        grid, stars, blanks = self.grid, self.stars, self.blanks
+        n, quota = grid.n, grid.quota
         changed, self.changed = sorted(self.changed), set()
         bands = sorted(
             tuple(range(k, k + width))
