@@ -66,7 +66,7 @@ class Broken(NamedTuple):
                 more = "more star" if any(view.has[u] for u in units) else "star"
                 wants, its = f"need {plural(need, more)}", "their"
             text = (
-                f"{_name(grid, units)} {wants} but {its} undecided cells fit in "
+                f"{units_text(grid, units)} {wants} but {its} undecided cells fit in "
                 f"{plural(blocks, '2x2 block')}, {hold}: a contradiction"
             )
         cells = view.marks_in(units) if units else self.cells
@@ -79,15 +79,10 @@ class Broken(NamedTuple):
             return f"the stars at {grid.where(a)} and {grid.where(b)} would touch"
         if self.kind == "both":
             return f"{grid.where(self.cells[0])} would have to be both a star and empty"
-        name, one = _name(grid, self.units), len(self.units) == 1
+        name, one = units_text(grid, self.units), len(self.units) == 1
         if self.kind == "too-many":
             return f"{name} would have too many stars"
         stars = f"{'its' if one else 'their'} {noun(grid.quota * len(self.units), 'star')}"
         if self.kind == "no-room":
             return f"{name} would have no room for {stars}"
         return f"{name} would have too little room for {stars}"
-
-
-def _name(grid: Grid, units: tuple[int, ...]) -> str:
-    """A unit's name ('region C'), or several of one kind named together ('rows 3-4')."""
-    return grid.names[units[0]] if len(units) == 1 else units_text(grid, units)

@@ -326,8 +326,7 @@ class Trial:
             need = quota * len(units) - sum(self.has[u] for u in units)
             if need <= 0 or sum(self.free[u] for u in units) > 4 * (need - 1):
                 continue
-            cells = frozenset().union(*(grid.sets[u] for u in units)) - stars - blanks
-            if grid.cover(cells, need - 1) is not None:
+            if Broken("cramped", units, (), frozenset()).holds(grid, stars, blanks):
                 marks = tuple(
                     i for u in units for i in grid.members[u] if i in stars or i in blanks
                 )
