@@ -94,7 +94,7 @@ def test_an_assumption_of_levels_1_and_2_carries_its_chain() -> None:
 
 def test_a_chain_may_end_with_two_stars_that_touch() -> None:
     logic, state = logic_state(CHAINS["assumption"][1])
-    step = first_trial(logic, state)
+    (step,) = [s for s in logic.deductions(state, "assumption") if s.stars == ((5, 5),)]
     last = step.chain[-1]
     assert (last.technique, last.units, last.cells) == ("broken-rule", (), ((1, 2), (2, 3)))
     assert last.sentence == "The stars at (1,2) and (2,3) touch: a contradiction"
@@ -229,31 +229,50 @@ def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain(
     assert logic.audit(state, step, sound_only=True) == []
 
 
-EXPERT_33 = tuple(
+def test_a_stars_neighbours_join_the_step_that_placed_it_even_after_other_steps() -> None:
+    """The trial empties the cells around (7,6) only after region C's star; the chain marks
+    them with column 6's stars, which placed it: 5 steps, not 6, none of level 1 alone.
+    EXPERT_1 before (10,8) is emptied: the state of its trace before step 20."""
+    logic, state = Logic(board_of(EXPERT_1[0], 2)), state_of([*EXPERT_1[1][:9], ".x...x...."])
+    (step,) = [s for s in logic.deductions(state, "assumption") if s.blanks == ((10, 8),)]
+    assert step.sentence == (
+        "If (10,8) were a star, then after 5 steps row 8 would have no room for its stars, so "
+        "(10,8) is empty"
+    )
+    assert [link.technique for link in step.chain[1:-1]] == ["forced-fill"] * 5
+    assert step.chain[2].sentence == (
+        "Column 6 needs 2 stars and has just 2 undecided cells, so they are all stars; the "
+        "cells around (7,6) are empty"
+    )
+    assert (step.chain[2].stars, step.chain[2].blanks) == (((3, 6), (7, 6)), ((7, 5), (8, 5)))
+    assert logic.audit(state, step, sound_only=True) == []
+
+
+EXPERT_506 = tuple(
     rows.split("|")
     for rows in (
-        "AAAAABBCCC|ABBBBBBBCC|ABBBBDDDCC|EEEEDDFCCC|EEDDDDFFCC|GGDDDHHFCC|GGGIIHHFFC|"
-        "GJIIIHHHHC|JJJJIHIIHC|JJJJIIIHHC",
-        ".x.....xx.|.x.xxxx.x.|xxxx..x.x.|....xxxxxx|xxxxx.x*x.|..x..xxxxx|xx.xxx.x*x|"
-        ".x...x.xxx|x..x.x.x.x|.......x.x",
+        "ABBBBCCCDD|ABBEECCCDD|AABBECCDDF|AAEEECCCDF|AAEECCCGGF|HAEEEGGGGF|HAAEEGIIIF|"
+        "HEEEIIIIIF|HEHJIIIFFF|HHHJJJIFFF",
+        "..........|...x......|..........|.......x..|.....xx...|..........|.x...xx...|"
+        ".x........|.xx.xxx...|..x.x*x...",
     )
 )
-"""StarBattleLab's sblsort-10-2-expert-33 (../shared/corpus/difficulty.jsonl) at the state of
-its trace before step 29."""
+"""StarBattleLab's sblsort-10-2-expert-506 (../shared/corpus/difficulty.jsonl) at the state of
+its trace before step 10."""
 
 
 def test_a_chain_may_end_where_two_adjacent_lines_are_squeezed() -> None:
     """Neither column is cramped alone; together they need 4 stars in 3 2x2 blocks."""
-    logic, state = Logic(board_of(EXPERT_33[0], 2)), state_of(EXPERT_33[1])
+    logic, state = Logic(board_of(EXPERT_506[0], 2)), state_of(EXPERT_506[1])
     step = first_trial(logic, state, "assumption-chain")
     assert step.sentence == (
-        "If (8,4) were a star, then after 3 steps columns 5-6 would have too little room for "
+        "If (8,4) were a star, then after 1 step columns 2-3 would have too little room for "
         "their stars, so (8,4) is empty"
     )
     last = step.chain[-1]
-    assert [unit.name(logic.board) for unit in last.units] == ["column 5", "column 6"]
+    assert [unit.name(logic.board) for unit in last.units] == ["column 2", "column 3"]
     assert last.sentence == (
-        "Columns 5-6 need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
+        "Columns 2-3 need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
         "each: a contradiction"
     )
     assert logic.audit(state, step) == []
@@ -261,7 +280,7 @@ def test_a_chain_may_end_where_two_adjacent_lines_are_squeezed() -> None:
     trial = Trial(View(grid, *logic.numbers(state)), 7 * 10 + 3, star=True)  # (8,4)
     assert trial.propagate() is False and trial.cramped() is True
     broken, marks = trial.broken, (trial.stars, trial.blanks)
-    assert broken is not None and (broken.kind, broken.units) == ("cramped", (14, 15))
+    assert broken is not None and (broken.kind, broken.units) == ("cramped", (11, 12))
     assert broken.holds(grid, *marks)
     assert not any(broken._replace(units=(unit,)).holds(grid, *marks) for unit in broken.units)
 

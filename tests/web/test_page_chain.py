@@ -288,11 +288,11 @@ LONG_BOARD = (
     "HAEEEGGGGF\nHAAEEGIIIF\nHEEEIIIIIF\nHEHJIIIFFF\nHHHJJJIFFF\n"
 )
 LONG_MARKS = (
-    "..........|...x......|..........|.......x..|.....xx...|..........|.x...xx...|"
+    "..........|...x....x.|..........|.......x..|.....xxx..|...x.....x|.x...xx...|"
     ".x.x......|.xx.xxx...|..x.x*x..."
 ).replace("|", "")
 """StarBattleLab's sblsort-10-2-expert-506 (../shared/corpus/difficulty.jsonl) at the state of
-its `explain` trace before step 11, whose trial's chain runs to 15 lines."""
+its `explain` trace before step 15, whose trial's chain runs to 15 lines."""
 LONG_LINES = 15
 
 
@@ -332,7 +332,7 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
     for level in (2, 3):
         press("#hint")
         player.wait_text(TEXT, f"Hint {level} of 3")
-    assert step["chain"][0]["sentence"] == "Suppose (6,10) is a star; the cells around it are empty"
+    assert step["chain"][0]["sentence"] == "Suppose (7,8) is a star; the cells around it are empty"
     assert len(step["chain"]) == LONG_LINES == player.page.locator("#chain li").count()
     box = chain_box(player)
     assert box["box"][0] <= box["box"][1] and box["list"][0] <= box["list"][1], box
@@ -356,20 +356,16 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
         assert "followed" in (line.get_attribute("class") or ""), k
 
 
-SQUEEZE_BOARD = (
-    "stars: 2\nAAAAABBCCC\nABBBBBBBCC\nABBBBDDDCC\nEEEEDDFCCC\nEEDDDDFFCC\nGGDDDHHFCC\n"
-    "GGGIIHHFFC\nGJIIIHHHHC\nJJJJIHIIHC\nJJJJIIIHHC\n"
-)
 SQUEEZE_MARKS = (
-    ".x.....xx.|.x.xxxx.x.|xxxx..x.x.|....xxxxxx|xxxxx.x*x.|..x..xxxxx|xx.xxx.x*x|"
-    ".x...x.xxx|x..x.x.x.x|.......x.x"
+    "..........|...x......|..........|.......x..|.....xx...|..........|.x...xx...|"
+    ".x........|.xx.xxx...|..x.x*x..."
 ).replace("|", "")
-"""StarBattleLab's sblsort-10-2-expert-33 before step 29 of its trace: a chain that ends where
-columns 5 and 6 together have too little room."""
+"""sblsort-10-2-expert-506 (LONG_BOARD) before step 10 of its trace: a chain that ends where
+columns 2 and 3 together have too little room."""
 
 
 def test_a_chain_ending_at_a_squeeze_outlines_both_lines(player):
-    player.open(SQUEEZE_BOARD, SQUEEZE_MARKS)
+    player.open(LONG_BOARD, SQUEEZE_MARKS)
     with player.page.expect_response("**/api/hint") as answer:
         player.page.click("#hint")
     (step,) = answer.value.json()["records"]
@@ -378,11 +374,11 @@ def test_a_chain_ending_at_a_squeeze_outlines_both_lines(player):
         player.wait_text(TEXT, f"Hint {level} of 3")
     last = step["chain"][-1]
     assert last["sentence"] == (
-        "Columns 5-6 need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
+        "Columns 2-3 need 4 stars but their undecided cells fit in 3 2x2 blocks, one star "
         "each: a contradiction"
     )
     assert player.page.locator("#chain li").last.text_content() == last["sentence"]
     player.page.hover(f"#chain li:nth-child({len(step['chain'])})")
-    assert player.cells_with("unit") == [(r, c) for r in range(1, 11) for c in (5, 6)]
+    assert player.cells_with("unit") == [(r, c) for r in range(1, 11) for c in (2, 3)]
     assert player.cells_with("premise") == cells(last["premises"]["cells"])
     assert player.cells_with("conclusion") == []
