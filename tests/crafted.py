@@ -676,10 +676,10 @@ APPLIES = {
                 "..........",
             ],
             [],
-            [[9, 7]],
-            ["column 7", "column 8", "region E", "region F"],
-            "If (9,7) were a star, then after 3 steps column 7 would have too many stars, so "
-            "(9,7) is empty",
+            [[9, 9]],
+            ["column 8", "column 9", "region E", "region F"],
+            "If (9,9) were a star, then after 2 steps regions E and F would have too little room "
+            "for their stars, so (9,9) is empty",
         ),
         (  # StarBattleLab sblsort-10-2-expert-442, at a trial of levels 1-3
             SHARED_H,

@@ -124,15 +124,15 @@ def _refute(
     every step of the lowest of levels 3..max_level that has one and costs the budget
     (None once the budget is spent). With level 3 allowed, a unit, or two adjacent lines
     together (a squeeze), whose undecided cells fit in fewer 2x2 blocks than the stars they
-    need break the rules too (Trial.cramped). Returns the trial once a rule breaks, else
-    None. `since`: the view itself when levels 3 and 4 found nothing there, so that their
-    rounds look at the units the trial changed alone (View.changed).
+    need break the rules too (Trial.cramped, looked at after every step). Returns the trial
+    once a rule breaks, else None. `since`: the view itself when levels 3 and 4 found nothing
+    there, so that their rounds look at the units the trial changed alone (View.changed).
     """
     grid = view.grid
     logic.left()
-    trial = Trial(view, x, star)
+    trial = Trial(view, x, star, squeezes=max_level > 2)
     for rounds in range(depth + 1):
-        if trial.propagate() or (max_level > 2 and trial.cramped()):
+        if trial.propagate():
             return trial
         if max_level <= 2 or rounds == depth:
             return None

@@ -102,7 +102,7 @@ def test_a_chain_may_end_with_two_stars_that_touch() -> None:
     assert logic.audit(state, step, sound_only=True) == []
 
 
-def test_a_chain_through_2x2_blocks_ends_where_a_region_has_no_room() -> None:
+def test_a_chain_through_2x2_blocks_ends_where_a_unit_has_too_little_room() -> None:
     logic, state = logic_state(BLOCKS)
     step = first_trial(logic, state, "assumption-chain")
     assert said(logic, step) == [
@@ -117,19 +117,20 @@ def test_a_chain_through_2x2_blocks_ends_where_a_region_has_no_room() -> None:
         (
             "2x2-blocks",
             3,
-            ["column 2"],
+            ["region A"],
             [],
-            [(3, 3), (4, 3)],
-            "Column 2 needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, "
-            "so (3,3) and (4,3) are empty",
+            [(3, 2), (4, 2), (4, 4)],
+            "Region A needs 1 more star and its undecided cells fit in one 2x2 block, so (3,2), "
+            "(4,2) and (4,4) are empty",
         ),
         (
             "broken-rule",
             0,
-            ["region A"],
+            ["column 2"],
             [],
             [],
-            "Region A needs 1 more star but has no undecided cell left: a contradiction",
+            "Column 2 needs 2 stars but its undecided cells fit in 1 2x2 block, which holds one "
+            "star: a contradiction",
         ),
     ]
     assert logic.audit(state, step, sound_only=True) == []
@@ -178,7 +179,7 @@ meets its first trial."""
 def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Chains of levels 1-3 refute a cell here only in 10 steps or more; one step of
+    """Chains of levels 1-3 refute a cell here only in 9 steps or more; one step of
     confinement (level 5) refutes (1,5) in 4."""
     import starbattle.logic.assumption as level_6
 
@@ -196,7 +197,7 @@ def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
     monkeypatch.setattr(level_6, "PASSES", passes)
     again = Logic(board_of(EXPERT_1[0], 2)).deductions(state, "assumption-chain")
     lengths = [found.chain_length for found in again]
-    assert min(lengths) == 10 > FOLLOWABLE
+    assert min(lengths) == 9 > FOLLOWABLE
 
 
 EXPERT_599 = tuple(
@@ -218,8 +219,8 @@ def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain(
     logic, state = Logic(board_of(EXPERT_599[0], 2)), state_of(EXPERT_599[1])
     step = first_trial(logic, state, "assumption-chain")
     assert step.sentence == (
-        "If (4,1) were a star, then after 5 steps region G would have no room for its stars, "
-        "so (4,1) is empty"
+        "If (4,1) were a star, then after 5 steps region G would have too little room for its "
+        "stars, so (4,1) is empty"
     )
     assert step.chain[4].sentence == (
         "Region D needs 2 stars and has just 2 undecided cells, so they are all stars; the "
@@ -277,8 +278,10 @@ def test_a_chain_may_end_where_two_adjacent_lines_are_squeezed() -> None:
     )
     assert logic.audit(state, step) == []
     grid = logic.grid
-    trial = Trial(View(grid, *logic.numbers(state)), 7 * 10 + 3, star=True)  # (8,4)
-    assert trial.propagate() is False and trial.cramped() is True
+    view = View(grid, *logic.numbers(state))
+    assert Trial(view, 7 * 10 + 3, star=True).propagate() is False  # (8,4): levels 1-2 alone
+    trial = Trial(view, 7 * 10 + 3, star=True, squeezes=True)
+    assert trial.propagate() is True
     broken, marks = trial.broken, (trial.stars, trial.blanks)
     assert broken is not None and (broken.kind, broken.units) == ("cramped", (11, 12))
     assert broken.holds(grid, *marks)

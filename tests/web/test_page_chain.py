@@ -284,15 +284,15 @@ def test_a_step_without_a_chain_lists_none_and_lights_all_its_cells(open_player,
 
 
 LONG_BOARD = (
-    "stars: 2\nABBBBCCCDD\nABBEECCCDD\nAABBECCDDF\nAAEEECCCDF\nAAEECCCGGF\n"
-    "HAEEEGGGGF\nHAAEEGIIIF\nHEEEIIIIIF\nHEHJIIIFFF\nHHHJJJIFFF\n"
+    "stars: 2\nAAAABBBBBB\nACCCBBDDEB\nAFFCDDDEEG\nAFCCDDEEGG\nAFCCCCEEEG\n"
+    "AFFCHHHHEG\nAFIIHJHHEG\nIIIHHJJHEE\nIIIHHHJHJE\nIHHHHHJJJE\n"
 )
 LONG_MARKS = (
-    "..........|...x....x.|..........|.......x..|.....xxx..|...x.....x|.x...xx...|"
-    ".x.x......|.xx.xxx...|..x.x*x..."
+    "..........|..x..x..x.|.......xx.|..x.......|........x.|xx......x.|......x.xx|"
+    "xx.xx.....|...x...xx.|.x......x."
 ).replace("|", "")
-"""StarBattleLab's sblsort-10-2-expert-506 (../shared/corpus/difficulty.jsonl) at the state of
-its `explain` trace before step 15, whose trial's chain runs to 15 lines."""
+"""StarBattleLab's sblsort-10-2-expert-831 (../shared/corpus/difficulty.jsonl) at the state of
+its `explain` trace before step 23, whose trial's chain runs to 15 lines."""
 LONG_LINES = 15
 
 
@@ -332,7 +332,7 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
     for level in (2, 3):
         press("#hint")
         player.wait_text(TEXT, f"Hint {level} of 3")
-    assert step["chain"][0]["sentence"] == "Suppose (7,8) is a star; the cells around it are empty"
+    assert step["chain"][0]["sentence"] == "Suppose (2,5) is a star; the cells around it are empty"
     assert len(step["chain"]) == LONG_LINES == player.page.locator("#chain li").count()
     box = chain_box(player)
     assert box["box"][0] <= box["box"][1] and box["list"][0] <= box["list"][1], box
@@ -356,16 +356,20 @@ def test_a_long_chain_fits_its_box_and_every_line_is_in_reach(open_player, scree
         assert "followed" in (line.get_attribute("class") or ""), k
 
 
+SQUEEZE_BOARD = (
+    "stars: 2\nABBBBCCCDD\nABBEECCCDD\nAABBECCDDF\nAAEEECCCDF\nAAEECCCGGF\n"
+    "HAEEEGGGGF\nHAAEEGIIIF\nHEEEIIIIIF\nHEHJIIIFFF\nHHHJJJIFFF\n"
+)
 SQUEEZE_MARKS = (
     "..........|...x......|..........|.......x..|.....xx...|..........|.x...xx...|"
     ".x........|.xx.xxx...|..x.x*x..."
 ).replace("|", "")
-"""sblsort-10-2-expert-506 (LONG_BOARD) before step 10 of its trace: a chain that ends where
+"""StarBattleLab's sblsort-10-2-expert-506 before step 10 of its trace: a chain that ends where
 columns 2 and 3 together have too little room."""
 
 
 def test_a_chain_ending_at_a_squeeze_outlines_both_lines(player):
-    player.open(LONG_BOARD, SQUEEZE_MARKS)
+    player.open(SQUEEZE_BOARD, SQUEEZE_MARKS)
     with player.page.expect_response("**/api/hint") as answer:
         player.page.click("#hint")
     (step,) = answer.value.json()["records"]
