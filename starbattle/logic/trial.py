@@ -319,8 +319,10 @@ class Trial:
         A 2x2 block holds one star at most; True when a unit needs more stars than the
         fewest blocks covering its undecided cells, or SQUEEZED adjacent rows (columns)
         together do (a squeeze, as band tiling has it), or two neighbouring regions (a 2x2
-        block may hold cells of both): see `broken`. Only the units changed since the last
-        look are looked at, the bands of lines that meet them and their neighbouring regions.
+        block may hold cells of both): see `broken`. A unit with fewer undecided cells than
+        the stars it needs is out of room ('no-room', as `propagate` says it). Only the units
+        changed since the last look are looked at, the bands of lines that meet them and
+        their neighbouring regions.
         """
         grid, stars, blanks = self.grid, self.stars, self.blanks
         n, quota = grid.n, grid.quota
@@ -344,11 +346,13 @@ class Trial:
             need = quota * len(units) - sum(self.has[u] for u in units)
             if need <= 0 or sum(self.free[u] for u in units) > 4 * (need - 1):
                 continue
-            if Broken("cramped", units, (), frozenset()).holds(grid, stars, blanks):
+            out = len(units) == 1 and self.free[units[0]] < need  # a unit out of room, so said
+            if out or Broken("cramped", units, (), frozenset()).holds(grid, stars, blanks):
                 marks = tuple(
                     i for u in units for i in grid.members[u] if i in stars or i in blanks
                 )
-                self.broken = Broken("cramped", units, marks, self._rests_on(marks))
+                kind = "no-room" if out else "cramped"
+                self.broken = Broken(kind, units, marks, self._rests_on(marks))
                 return True
         return False
 

@@ -219,8 +219,8 @@ def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain(
     logic, state = Logic(board_of(EXPERT_599[0], 2)), state_of(EXPERT_599[1])
     step = first_trial(logic, state, "assumption-chain")
     assert step.sentence == (
-        "If (4,1) were a star, then after 5 steps region G would have too little room for its "
-        "stars, so (4,1) is empty"
+        "If (4,1) were a star, then after 5 steps region G would have no room for its stars, "
+        "so (4,1) is empty"
     )
     assert step.chain[4].sentence == (
         "Region D needs 2 stars and has just 2 undecided cells, so they are all stars; the "
@@ -228,6 +228,29 @@ def test_a_stars_neighbours_join_the_step_that_places_it_in_the_shortened_chain(
     )
     assert {(3, 5), (3, 7), (5, 9), (6, 9)} <= set(step.chain[4].blanks)  # around both
     assert logic.audit(state, step, sound_only=True) == []
+
+
+def test_a_unit_left_without_room_in_a_trial_that_counts_2x2_blocks_says_so() -> None:
+    """EXPERT_1 before its trace's step 17: region H runs out of undecided cells while the
+    trial still has steps of levels 1-2 to take; the room check meets it first and says it
+    as a unit out of room, not as cells fitting in 0 2x2 blocks."""
+    marks = (
+        "xxxx......|....x.x.x.|..xxx.x.x.|.....xxx..|..xx......|......xx..|x.xx..x...|"
+        "......x...|.x.x.x....|.x...x...."
+    )
+    logic, state = Logic(board_of(EXPERT_1[0], 2)), state_of(marks.split("|"))
+    step = logic.next_step(state)
+    assert step is not None and step.technique == "assumption-chain"
+    assert step.sentence == (
+        "If (6,5) were a star, then after 4 steps region H would have no room for its stars, "
+        "so (6,5) is empty"
+    )
+    last = step.chain[-1]
+    assert [unit.name(logic.board) for unit in last.units] == ["region H"]
+    assert last.sentence == (
+        "Region H needs 1 more star but has no undecided cell left: a contradiction"
+    )
+    assert logic.audit(state, step) == []
 
 
 def test_a_stars_neighbours_join_the_step_that_placed_it_even_after_other_steps() -> None:
