@@ -122,11 +122,12 @@ def _refute(
 
     Levels 1 and 2 run to their fixpoint between at most `depth` rounds; a round applies
     every step of the lowest of levels 3..max_level that has one and costs the budget
-    (None once the budget is spent). With level 3 allowed, a unit, or two adjacent lines
-    together (a squeeze), whose undecided cells fit in fewer 2x2 blocks than the stars they
-    need break the rules too (Trial.cramped, looked at after every step). Returns the trial
-    once a rule breaks, else None. `since`: the view itself when levels 3 and 4 found nothing
-    there, so that their rounds look at the units the trial changed alone (View.changed).
+    (None once the budget is spent). With level 3 allowed, a unit, two or three adjacent
+    lines together (a squeeze) or two neighbouring regions whose undecided cells fit in fewer
+    2x2 blocks than the stars they need break the rules too (Trial.cramped, looked at after
+    every step). Returns the trial once a rule breaks, else None. `since`: the view itself
+    when levels 3 and 4 found nothing there, so that their rounds look at the units the
+    trial changed alone (View.changed).
     """
     grid = view.grid
     logic.left()

@@ -143,9 +143,7 @@ class Trial:
                 self.broken = Broken("too-many", (unit,), cells, self._rests_on(cells))
                 return True
             if free[unit] < need:
-                cells = tuple(i for i in grid.members[unit] if i in stars or i in blanks)
-                self.broken = Broken("no-room", (unit,), cells, self._rests_on(cells))
-                return True
+                return self._out_of_room("no-room", (unit,))
             if free[unit] and (need == 0 or need == free[unit]):
                 marks = [i for i in grid.members[unit] if i in stars or (need and i in blanks)]
                 link = self._link(
@@ -348,13 +346,16 @@ class Trial:
                 continue
             out = len(units) == 1 and self.free[units[0]] < need  # a unit out of room, so said
             if out or Broken("cramped", units, (), frozenset()).holds(grid, stars, blanks):
-                marks = tuple(
-                    i for u in units for i in grid.members[u] if i in stars or i in blanks
-                )
-                kind = "no-room" if out else "cramped"
-                self.broken = Broken(kind, units, marks, self._rests_on(marks))
-                return True
+                return self._out_of_room("no-room" if out else "cramped", units)
         return False
+
+    def _out_of_room(self, kind: str, units: tuple[int, ...]) -> bool:
+        """Break the rule of room ('no-room' or 'cramped') on these units' marks; True."""
+        marks = tuple(
+            i for u in units for i in self.grid.members[u] if i in self.stars or i in self.blanks
+        )
+        self.broken = Broken(kind, units, marks, self._rests_on(marks))
+        return True
 
     def chain(self) -> tuple[Found, ...]:
         """The chain in words: the assumption, each step it needs in order, the broken rule.
