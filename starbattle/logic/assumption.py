@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from starbattle.logic.grid import Found, View
@@ -54,7 +55,7 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         and (trial := _refute(logic, view, x, star, cap, budget, since)) is not None
     ]
     if again and (not logic.followed or any(t.length <= FOLLOWABLE for t in again)):
-        return _steps(again)
+        return _steps(logic, again)
     undecided = sorted(
         set(grid.cells) - view.stars - view.blanks,
         key=lambda i: (min(len(view.open[u]) - view.need[u] for u in grid.units_of[i]), i),
@@ -85,7 +86,7 @@ def assumption(logic: Logic, view: View) -> list[Found]:
         if any(trial.length <= FOLLOWABLE for trial in found) or budget.left < 0:
             break
     logic.followed = any(trial.length <= FOLLOWABLE for trial in found)
-    return _steps(found)
+    return _steps(logic, found)
 
 
 def _followable(trial: Trial) -> bool:
@@ -94,7 +95,7 @@ def _followable(trial: Trial) -> bool:
     return trial.length <= FOLLOWABLE
 
 
-def _steps(trials: list[Trial]) -> list[Found]:
+def _steps(logic: Logic, trials: list[Trial]) -> list[Found]:
     """The steps of the SHORTEST refuted assumptions, best first.
 
     Every chain is shortened (`Trial.shorten`) first. Chains a person can follow come
@@ -105,7 +106,21 @@ def _steps(trials: list[Trial]) -> list[Found]:
         if trial.kept is None:
             trial.shorten()
     ranked = sorted(trials, key=lambda t: (t.length > FOLLOWABLE, t.star, t.length, t.x))
-    return [trial_step(trial) for trial in ranked[:SHORTEST]]
+    restate = partial(_restated, logic)
+    return [trial_step(trial, restate) for trial in ranked[:SHORTEST]]
+
+
+def _restated(logic: Logic, view: View, found: Found) -> Found:
+    """A chain's level 3-5 step said again from the chain's marks, some of its own among them.
+
+    The same technique on the same units, concluding just the cells still undecided there;
+    as found when it says nothing so there.
+    """
+    rest = (found.stars - view.stars, found.blanks - view.blanks)
+    for again in logic.found_by(found.technique, view):
+        if again.units == found.units and (again.stars, again.blanks) == rest:
+            return again
+    return found
 
 
 def _refute(

@@ -195,12 +195,9 @@ class Logic:
         With `units`, only those rows, columns and regions and the no-touch rule hold.
         """
         mapping = self.unit_numbers
-        if units is None:
-            on, off = list(mapping), []
-        else:
-            wanted = set(units)
-            on = [unit for unit, u in mapping.items() if u in wanted]
-            off = [unit for unit, u in mapping.items() if u not in wanted]
+        wanted = set(mapping.values() if units is None else units)
+        on = [unit for unit, u in mapping.items() if u in wanted]
+        off = [unit for unit, u in mapping.items() if u not in wanted]
         on.append(NO_TOUCH)
         literals = [*self.assume(stars, blanks), *also]
         return self.checker.core(on, off, self.left(), literals=literals) is None
@@ -358,10 +355,12 @@ class Logic:
 
     def deductions(self, state: State, technique: str) -> list[Step]:
         """Every deduction one technique (a name in the registry) makes from a state."""
-        view = View(self.grid, *self.numbers(state))
-        apply = BY_NAME[technique].apply
-        found = [f for f in apply(self, view) if f.technique == technique]
+        found = self.found_by(technique, View(self.grid, *self.numbers(state)))
         return [self._step(f, len(found)) for f in found]
+
+    def found_by(self, technique: str, view: View) -> list[Found]:
+        """Every deduction one technique (a name in the registry) makes from a view."""
+        return [f for f in BY_NAME[technique].apply(self, view) if f.technique == technique]
 
     def apply(
         self, level: int, view: View, *, costly: bool = True, cheap: bool = True

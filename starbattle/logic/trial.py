@@ -10,7 +10,7 @@ order, which keeps chains short) and levels 3 to 5 in rounds between them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from starbattle.logic.basic import around, filled, forced
@@ -26,6 +26,8 @@ longer chain counts as a machine step (the grade's `unsat-core` effort)."""
 SQUEEZED = (2, 3)
 """How many adjacent lines a trial checks together for room (`cramped`): with 3 as well as
 2, fewer and shorter chains on held-out 10x10 experts; 4 added nothing."""
+Restate = Callable[[View, Found], Found]
+"""A level 3-5 deduction said again from a chain's marks (`Trial.chain`)."""
 SUPPOSE = "suppose"
 """The technique of a chain's first step (the assumed mark)."""
 
@@ -357,12 +359,14 @@ class Trial:
         self.broken = Broken(kind, units, marks, self._rests_on(marks))
         return True
 
-    def chain(self) -> tuple[Found, ...]:
+    def chain(self, restate: Restate | None = None) -> tuple[Found, ...]:
         """The chain in words: the assumption, each step it needs in order, the broken rule.
 
         Each step says what it concludes from the marks, the assumption and the chain's
         steps before it (a step of levels 1-2 may conclude more there than it did in the
-        trial, never less).
+        trial, never less). A step of levels 3-5 some of whose marks an earlier step of the
+        chain made (two deductions of one round of the trial) is said again there by
+        `restate`, so that it names only the cells it marks.
         """
         if self.kept is None:
             self.kept = self._replay(self.support()[1:])
@@ -373,6 +377,8 @@ class Trial:
             parts = []
             for i in step:
                 found = _said(self.links[i], View(grid, stars, blanks))
+                if restate and found and (found.stars & stars or found.blanks & blanks):
+                    found = restate(View(grid, stars, blanks), found)
                 if found is not None:  # a level-1 link whose cells a link moved up emptied
                     parts.append(found)
                     stars, blanks = stars | found.stars, blanks | found.blanks
@@ -447,11 +453,11 @@ def _touching(grid: Grid) -> list[list[int]]:
     return touching  # type: ignore[return-value]
 
 
-def trial_step(trial: Trial) -> Found:
-    """The level-6 step of a refuted assumption, its chain with it."""
+def trial_step(trial: Trial, restate: Restate | None = None) -> Found:
+    """The level-6 step of a refuted assumption, its chain with it (see `Trial.chain`)."""
     x, star, view, grid = trial.x, trial.star, trial.view, trial.grid
     assert trial.broken is not None
-    chain = trial.chain()
+    chain = trial.chain(restate)
     steps = chain[1:-1]
     harder = trial.broken.kind == "cramped" or any(f.technique not in BASIC for f in steps)
     units = tuple(sorted({u for found in chain for u in found.units}))

@@ -331,6 +331,39 @@ def test_a_chain_may_end_where_two_neighbouring_regions_are_squeezed() -> None:
     assert logic.audit(state, step) == []
 
 
+EXPERT_3972 = tuple(
+    rows.split("|")
+    for rows in (
+        "AAABBBCDDD|ABBBCCCEED|ABBCCECEEF|AAAAEEEEEF|AGGGEEEEEF|AGGGEEHHFF|AGIGGEGHHF|"
+        "IGIIGGGFHF|IGIIJGGFFF|IIIJJJJFFF",
+        "xxx...x*xx|x..xx.xxx*|x.x..x.xxx|...xx.....|.x....xx..|..........|......xx.x|"
+        ".......x.x|.x.x.xx...|.......x..",
+    )
+)
+"""StarBattleLab's sblsort-10-2-expert-3972 (../shared/corpus/difficulty.jsonl) at the state
+of its trace before step 14."""
+
+
+def test_a_chain_step_names_only_the_cells_it_marks_when_a_step_before_marked_some() -> None:
+    """Row 3 and region C are 2x2 deductions of one round of the trial, both emptying (2,3)
+    and (4,3); in the chain region C comes second and is said from the chain's marks."""
+    logic, state = Logic(board_of(EXPERT_3972[0], 2)), state_of(EXPERT_3972[1])
+    (step,) = [s for s in logic.deductions(state, "assumption-chain") if s.blanks == ((4, 7),)]
+    assert step.sentence.startswith("If (4,7) were a star, then after 5 steps rows 8-9 ")
+    row, region = step.chain[1:3]
+    assert (row.stars, row.blanks) == (((3, 2),), ((2, 2), (2, 3), (4, 1), (4, 2), (4, 3)))
+    assert (region.stars, region.blanks) == (((2, 6), (3, 4)), ((1, 5), (1, 6), (3, 5)))
+    assert region.sentence == (
+        "Region C needs 2 stars and its undecided cells fit in 2 2x2 blocks, one star each, so "
+        "(2,6) and (3,4) are stars and (1,5), (1,6) and (3,5) are empty"
+    )
+    marked = set(state.stars | state.blanks)
+    for link in step.chain[:-1]:
+        assert not marked & {*link.stars, *link.blanks}
+        marked |= {*link.stars, *link.blanks}
+    assert logic.audit(state, step) == []
+
+
 def test_a_trial_keeps_only_the_links_its_broken_rule_needs() -> None:
     """A star at (4,4): around it, column 3 and column 5 fill, row 6 gets two stars; the
     trial's other links (row 5 filled, ...) are dropped. The cells around it are marked with
