@@ -91,8 +91,6 @@ class Logic:
     grid: Grid = field(init=False, repr=False)
     refutable: list[tuple[int, bool, int]] = field(init=False, repr=False, default_factory=list)
     """Level 6's last refutations: (cell, assumed a star, highest level its chain used)."""
-    followed: bool = field(init=False, repr=False, default=False)
-    """Whether level 6's last search found a chain short enough to follow."""
 
     def __post_init__(self) -> None:
         """Lay out the board's units."""
@@ -363,22 +361,22 @@ class Logic:
         return [f for f in BY_NAME[technique].apply(self, view) if f.technique == technique]
 
     def apply(
-        self, level: int, view: View, *, costly: bool = True, cheap: bool = True
+        self, level: int, view: View, *, costly: bool = True, cheap: bool = True, alone: bool = True
     ) -> list[Found]:
         """Every deduction of the built-in techniques of a level, in the registry's order.
 
         Its costly techniques (the containers) run only when the others found nothing, each
-        alone: the deductions of the first that has some. `costly=False` leaves them out,
-        `cheap=False` the others. Those that assume one solution run only when asked
-        (`assume_unique`).
+        alone: the deductions of the first that has some (`alone=False`: of every one).
+        `costly=False` leaves them out, `cheap=False` the others. Those that assume one
+        solution run only when asked (`assume_unique`).
         """
         allowed = [a for a in FUNCTIONS[level] if self.assume_unique or a not in ASSUMING]
         found = [found for apply in allowed for found in apply(self, view)] if cheap else []
         if cheap and not found:
             view.quiet.add(level)
         for apply in COSTLY[level] if costly and not found else ():
-            found = list(apply(self, view))
-            if found:
+            found += apply(self, view)
+            if found and alone:
                 break
         return found
 

@@ -358,8 +358,8 @@ def test_the_trace_is_read_to_the_level_6_budget() -> None:
     raw = features(Board.from_rows(record["regions"], record["stars"]))
     assert (raw["level_6"], raw["cut"], raw["level_7"]) == (LEVEL_6_BUDGET, 1, 0)
     assert (raw["steps"], raw["hardest"], raw["bottlenecks"]) == (11, 6, 8)
-    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("machine"), 7)  # 7 chains followed
-    assert raw["effort_cells"] == 1  # the cell the machine-class step decided
+    assert (raw["effort"], raw["chains"]) == (EFFORTS.index("assumption-chain"), 8)  # all 8
+    assert raw["effort_cells"] == 8  # the cells its trials decided, one each
 
 
 def test_a_trace_stuck_below_level_7_counts_one_level_7_step(

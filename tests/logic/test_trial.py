@@ -180,7 +180,8 @@ def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Chains of levels 1-3 refute a cell here only in 9 steps or more; one step of
-    confinement (level 5) refutes (1,5) in 4."""
+    confinement (level 5) refutes (1,5) in 4. Without that search, the cells refuted by
+    chains too long to follow are refuted again with the containers: (3,8) in 2 steps."""
     import starbattle.logic.assumption as level_6
 
     logic, state = Logic(board_of(EXPERT_1[0], 2)), state_of(EXPERT_1[1])
@@ -195,6 +196,11 @@ def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
     assert logic.audit(state, step, sound_only=True) == []
     passes = tuple(p for p in level_6.PASSES if p != (5, level_6.SHALLOW))
     monkeypatch.setattr(level_6, "PASSES", passes)
+    deepened = Logic(board_of(EXPERT_1[0], 2)).deductions(state, "assumption-chain")[0]
+    assert deepened.sentence.startswith("If (3,8) were empty, then after 2 steps row 4 ")
+    assert [link.technique for link in deepened.chain[1:-1]] == ["capacity-counting"] * 2
+    assert logic.audit(state, deepened, sound_only=True) == []
+    monkeypatch.setattr(level_6, "_deepened", lambda logic, trial: trial)
     again = Logic(board_of(EXPERT_1[0], 2)).deductions(state, "assumption-chain")
     lengths = [found.chain_length for found in again]
     assert min(lengths) == 9 > FOLLOWABLE
@@ -309,6 +315,24 @@ def test_a_chain_may_end_where_two_adjacent_lines_are_squeezed() -> None:
     assert broken is not None and (broken.kind, broken.units) == ("cramped", (11, 12))
     assert broken.holds(grid, *marks)
     assert not any(broken._replace(units=(unit,)).holds(grid, *marks) for unit in broken.units)
+
+
+def test_a_trace_searches_again_where_the_last_refutations_are_too_long_to_follow() -> None:
+    """EXPERT_506 from before step 10 of its trace to before step 23: the refutations of the
+    last search (a chain of 13 steps) are not taken again, as the marks since then allow a
+    chain of 5; the trace's step is the one the board with those marks gives."""
+    board = board_of(EXPERT_506[0], 2)
+    logic, state = Logic(board), state_of(EXPERT_506[1])
+    for _ in range(13):
+        step = logic.next_step(state)
+        assert step is not None
+        state = state.after(step)
+    step = logic.next_step(state)
+    assert step is not None and step.sentence == (
+        "If (4,4) were a star, then after 5 steps column 1 would have too little room for its "
+        "stars, so (4,4) is empty"
+    )
+    assert step == Logic(board).next_step(state)
 
 
 def test_a_chain_may_end_where_two_neighbouring_regions_are_squeezed() -> None:
