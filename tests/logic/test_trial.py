@@ -318,15 +318,16 @@ def test_a_chain_may_end_where_two_adjacent_lines_are_squeezed() -> None:
 
 
 def test_a_trace_searches_again_where_the_last_refutations_are_too_long_to_follow() -> None:
-    """EXPERT_506 from before step 10 of its trace to before step 23: the refutations of the
-    last search (a chain of 13 steps) are not taken again, as the marks since then allow a
-    chain of 5; the trace's step is the one the board with those marks gives."""
-    board = board_of(EXPERT_506[0], 2)
-    logic, state = Logic(board), state_of(EXPERT_506[1])
-    for _ in range(13):
-        step = logic.next_step(state)
-        assert step is not None
-        state = state.after(step)
+    """EXPERT_506 as its trace stood before step 23 (stop 52): the last search had refuted a
+    star at (6,2) alone, in 13 steps, and the trace took it again. Now the search is made
+    again, and finds the chain of 5 steps the board with those marks gives."""
+    marks = (
+        "..........|...x...xx.|.x....x...|.......xx.|.....xxx..|...x.....x|.x..xxxx..|"
+        ".xxx.....x|.xx.xxx...|..x.x*x..."
+    )
+    board, state = board_of(EXPERT_506[0], 2), state_of(marks.split("|"))
+    logic = Logic(board)
+    logic.refutable = [(5 * 10 + 1, True, 5)]  # (6,2) a star, refuted by levels 1-5
     step = logic.next_step(state)
     assert step is not None and step.sentence == (
         "If (4,4) were a star, then after 5 steps column 1 would have too little room for its "
