@@ -129,8 +129,8 @@ def _deepened(logic: Logic, trial: Trial) -> Trial:
     10x10 experts 13 -> 5, StarBattleLab 14x3 19 -> 11, at 6-15% more CPU). The shorter
     of the two chains.
     """
-    budget = Budget(FOLLOW_WORK, logic.deadline)
-    again = _refute(logic, trial.view, trial.x, trial.star, 5, budget, None, SHALLOW, True)
+    budget, view = Budget(FOLLOW_WORK, logic.deadline), trial.view
+    again = _refute(logic, view, trial.x, trial.star, 5, budget, None, SHALLOW, containers=True)
     if again is None:
         return trial
     again.shorten()
