@@ -206,6 +206,42 @@ def test_a_chain_short_enough_to_follow_may_use_levels_4_and_5(
     assert min(lengths) == 9 > FOLLOWABLE
 
 
+EXPERT_70 = (
+    ["AAAAABBBB", "ACCCBBBBB", "DDCCCCCEB", "DFFCCEEEG", "DFFFEEEEG", "DFFFEHEGG", "DDFHHHEGG",
+     "DHHHIHEIG", "DHIIIIIIG"],
+    [".........", ".x.x.....", ".x.x...x.", ".....x...", "..x....x.", "..x......", ".......x.",
+     ".x..x....", "........x"],
+)  # fmt: skip
+"""StarBattleLab's sblsort-9-2-expert-70 (../shared/corpus/difficulty.jsonl) before step 13 of
+its trace (the README's example of a chain found again with the containers)."""
+
+
+def test_a_chain_too_long_to_follow_is_found_again_with_the_containers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No chain of levels 1-5 refutes a cell here in 6 steps or fewer; (8,4) found again with
+    the containers in its rounds takes 3, one of them a container exclusion."""
+    import starbattle.logic.assumption as level_6
+
+    logic, state = Logic(board_of(EXPERT_70[0], 2)), state_of(EXPERT_70[1])
+    step = logic.next_step(state)
+    assert step is not None and step.sentence == (
+        "If (8,4) were a star, then after 3 steps row 8 would have no room for its stars, so "
+        "(8,4) is empty"
+    )
+    assert [link.technique for link in step.chain[1:-1]] == [
+        "2x2-blocks", "container-exclusion", "tiling-cascade"
+    ]  # fmt: skip
+    assert step.chain[2].sentence == (
+        "Columns 2-5 need 7 more stars; a star at (6,1) or (8,1) would leave room for at most 6 "
+        "stars for them, so they are empty"
+    )
+    assert logic.audit(state, step) == []
+    monkeypatch.setattr(level_6, "_deepened", lambda logic, trial: trial)
+    again = Logic(board_of(EXPERT_70[0], 2)).deductions(state, "assumption-chain")
+    assert min(found.chain_length for found in again) > FOLLOWABLE
+
+
 EXPERT_599 = tuple(
     rows.split("|")
     for rows in (
