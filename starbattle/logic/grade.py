@@ -31,13 +31,13 @@ WEIGHTS = {
     "is_exclusion": 1.0106,
     "is_counting": 1.9901,
     "is_advanced": 2.2575,
-    "is_assumption-chain": 2.9973,
-    "is_machine": 3.0073,
+    "is_assumption-chain": 2.9989,
+    "is_machine": 3.0089,
     "pace_region": 0.878,
     "share_exclusion": 1.3964,
     "share_counting": 0.256,
     "share_advanced": 2.8426,
-    "share_assumption-chain": 0.0416,
+    "share_assumption-chain": 0.0161,
     "share_machine": 0.0,
 }
 """The score's weight of each term (see `terms`): for each effort class of EFFORTS, the score
@@ -45,7 +45,7 @@ of a trace whose hardest step is of that class (`is_`) and what adds to it how m
 class the trace needs: the share of the board's cells its steps of that class decide
 (`share_`), or for region the trace's steps per row (`pace_`, kept within `bounds`). The
 score estimates StarBattleLab's tier rank (0 easy, 1 medium, 2 hard, 3 expert)."""
-CUTS = (0.558, 1.991, 2.404, 3.007)
+CUTS = (0.558, 1.991, 2.404, 3.008)
 """The least score of medium, hard, expert and extreme (fitted by the same command: fewest
 misplaced between neighbouring StarBattleLab tiers, expert above every puzzle of the fitting
 half that another source labels normal or easy; extreme above 90% of the experts)."""

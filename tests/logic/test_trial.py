@@ -216,30 +216,60 @@ EXPERT_70 = (
 its trace (the README's example of a chain found again with the containers)."""
 
 
+EXPERT_83 = tuple(
+    rows.split("|")
+    for rows in (
+        "AAAABCCCC|ADDDBBCEC|ADDDBBCEC|AAFDDBBEE|FFFGGBBEE|FHHGGGGGE|FFHGGGIEE|FHHHGGIEI|HHHGGIIII",
+        ".........|..x....x.|....x....|.....x...|...x.....|.x....xx.|...x.....|.....x.x.|.........",
+    )
+)
+"""StarBattleLab's sblsort-9-2-expert-83 (../shared/corpus/difficulty.jsonl) before step 11 of
+its trace."""
+
+
+DEEPENED = [
+    (
+        EXPERT_70,
+        ("_deepened", lambda logic, trial: trial),
+        "If (8,4) were a star, then after 3 steps row 8 would have no room for its stars, so "
+        "(8,4) is empty",
+        ["2x2-blocks", "container-exclusion", "tiling-cascade"],
+        "Columns 2-5 need 7 more stars; a star at (6,1) or (8,1) would leave room for at most 6 "
+        "stars for them, so they are empty",
+    ),
+    (
+        EXPERT_83,
+        ("MET", 0),
+        "If (2,6) were a star, then after 3 steps column 6 would have no room for its stars, "
+        "so (2,6) is empty",
+        ["composite-tiling", "container-exclusion", "tiling-cascade"],
+        "Columns 1-9 need 17 more stars and rows 7-9 need 6 stars, so rows 1-6 hold 11 stars; a "
+        "star at (5,6) would be one of them and leave room for at most 9 stars for the other "
+        "10, so (5,6) is empty",
+    ),
+]
+"""States where no chain of levels 1-5 refutes a cell in 6 steps or fewer: EXPERT_70's (8,4),
+refuted by a longer one, found again with the containers in its rounds; EXPERT_83's (2,6),
+which the searches for short chains met and dropped as too long (the chains found, found
+again, are all longer). Each with what turns that off."""
+
+
+@pytest.mark.parametrize("case", DEEPENED, ids=["found", "met"])
 def test_a_chain_too_long_to_follow_is_found_again_with_the_containers(
-    monkeypatch: pytest.MonkeyPatch,
+    case: tuple, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No chain of levels 1-5 refutes a cell here in 6 steps or fewer; (8,4) found again with
-    the containers in its rounds takes 3, one of them a container exclusion."""
     import starbattle.logic.assumption as level_6
 
-    logic, state = Logic(board_of(EXPERT_70[0], 2)), state_of(EXPERT_70[1])
+    (regions, marks), (name, off), sentence, techniques, exclusion = case
+    logic, state = Logic(board_of(regions, 2)), state_of(marks)
     step = logic.next_step(state)
-    assert step is not None and step.sentence == (
-        "If (8,4) were a star, then after 3 steps row 8 would have no room for its stars, so "
-        "(8,4) is empty"
-    )
-    assert [link.technique for link in step.chain[1:-1]] == [
-        "2x2-blocks", "container-exclusion", "tiling-cascade"
-    ]  # fmt: skip
-    assert step.chain[2].sentence == (
-        "Columns 2-5 need 7 more stars; a star at (6,1) or (8,1) would leave room for at most 6 "
-        "stars for them, so they are empty"
-    )
+    assert step is not None and step.sentence == sentence
+    assert [link.technique for link in step.chain[1:-1]] == techniques
+    assert step.chain[2].sentence == exclusion
     assert logic.audit(state, step) == []
-    monkeypatch.setattr(level_6, "_deepened", lambda logic, trial: trial)
-    again = Logic(board_of(EXPERT_70[0], 2)).deductions(state, "assumption-chain")
-    assert min(found.chain_length for found in again) > FOLLOWABLE
+    monkeypatch.setattr(level_6, name, off)
+    again = Logic(board_of(regions, 2)).next_step(state)
+    assert again is not None and again.chain_length > FOLLOWABLE
 
 
 EXPERT_599 = tuple(
