@@ -376,9 +376,10 @@ class Trial:
         for step in self.steps(self.kept):
             parts = []
             for i in step:
-                found = _said(self.links[i], View(grid, stars, blanks))
+                here = View(grid, stars, blanks)
+                found = _said(self.links[i], here)
                 if restate and found and (found.stars & stars or found.blanks & blanks):
-                    found = restate(View(grid, stars, blanks), found)
+                    found = restate(here, found)
                 if found is not None:  # a level-1 link whose cells a link moved up emptied
                     parts.append(found)
                     stars, blanks = stars | found.stars, blanks | found.blanks
